@@ -1,1 +1,55 @@
-//! placeholder
+//! # crusaders: *Crusaders: Thy Will Be Done* for Ordo
+//!
+//! The complete base game for 2–4 players (Seth Jaffee, Tasty Minstrel Games 2018), following
+//! the Ordo rules specification (`crusaders-rules.md` §3–§12) and the seeds it cites. Every rules
+//! judgement call is listed in `docs/rules-decisions.md`.
+//!
+//! Features: standard setup (shared random wheel, random enemies and bonus tiles, orders dealt
+//! two-keep-one with Board Game Arena's third tile for Calatrava), the four variants, all ten
+//! base knight orders, the three turn options, split upgraded wedges, mancala distribution with
+//! every order's sowing power, Travel, Muster, Crusade, Influence, Build, the end trigger with
+//! equal turns and final scoring.
+//!
+//! Components come from data files embedded at compile time (`data/*.json`), each value tagged
+//! CONFIRMED, INFERRED or DEFAULT; the board map is a reconstruction (the printed map is not
+//! available).
+//!
+//! Config parameters ([`Config`]) and defaults: `players` 4 (2–4), `variant` `standard`,
+//! `orders` true, `calatrava_third` true.
+//!
+//! ```
+//! use crusaders::{Config, Crusaders};
+//! use ordo_core::{Game, Match, ToAct};
+//!
+//! let mut m = Match::<Crusaders>::new(Config { players: 2, ..Config::default() }, 42)?;
+//! // Play the first legal decision until the game ends.
+//! loop {
+//!     let seat = match m.state().to_act() {
+//!         ToAct::Seat(s) => s,
+//!         ToAct::Simultaneous(set) => set.iter().next().unwrap(),
+//!         ToAct::Over(outcome) => {
+//!             println!("winner {}", outcome.winner());
+//!             break;
+//!         }
+//!     };
+//!     let action = m.state().legal_actions(seat)[0];
+//!     m.apply(seat, action)?;
+//! }
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+#![cfg_attr(test, allow(clippy::unwrap_used))]
+
+mod action;
+pub mod data;
+mod describe;
+mod state;
+mod types;
+mod view;
+
+pub use action::{Action, SowChoice};
+pub use state::{majority, Config, Crusaders, ScoreBreakdown, Variant};
+pub use types::{Act, BuildingKind, Enemy, EnemyKind, Order, Pos, RegionId, SaracenFace, WEDGES};
+pub use view::{
+    BuildingView, PhaseView, PlayerView, RegionView, StepView, TrackView, View, WedgeView,
+};

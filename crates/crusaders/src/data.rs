@@ -1,0 +1,993 @@
+//! Component data: the embedded data files, parsed once into typed tables and validated.
+//!
+//! File structs (`*File`) mirror the JSON; runtime tables ([`Tables`], [`Board`]) hold dense
+//! ids. Validation collects every problem rather than stopping at the first.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::OnceLock;
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+
+use crate::types::{Act, BuildingKind, Enemy, Order, RegionId, SaracenFace, WEDGES};
+
+/// The most regions a board side may have (region ids are `u8`, state arrays are fixed).
+pub const MAX_REGIONS: usize = 64;
+
+const COMPONENTS: &str = include_str!("../data/components.json");
+const MAP_LARGE: &str = include_str!("../data/map_large.json");
+const MAP_SMALL: &str = include_str!("../data/map_small.json");
+
+/// One problem found in a data file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataError {
+    /// The file.
+    pub file: &'static str,
+    /// What is wrong, with the offending entry named.
+    pub message: String,
+}
+
+impl fmt::Display for DataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.file, self.message)
+    }
+}
+
+/// How sure a value is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Confidence {
+    /// Stated by a source.
+    #[serde(rename = "CONFIRMED")]
+    Confirmed,
+    /// Deduced from sources.
+    #[serde(rename = "INFERRED")]
+    Inferred,
+    /// Not printed in any reachable source; reconstructed.
+    #[serde(rename = "DEFAULT")]
+    Default,
+}
+
+// ---------- file structs ----------
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ComponentsFile {
+    version: String,
+    #[allow(dead_code)]
+    note: String,
+    wedges: Vec<WedgeFile>,
+    buildings: Vec<BuildingFile>,
+    troops: Vec<TroopFile>,
+    enemies: EnemiesFile,
+    bonus_tiles: Vec<BonusTileFile>,
+    player_counts: Vec<PlayerCountFile>,
+    orders: Vec<OrderFile>,
+    layouts: BTreeMap<String, Vec<LayoutSlotFile>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WedgeFile {
+    id: String,
+    basic: Act,
+    secondary: Act,
+    confidence: Confidence,
+    #[allow(dead_code)]
+    source: String,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RevealsFile {
+    #[serde(default)]
+    travel: u8,
+    #[serde(default)]
+    muster: u8,
+    #[serde(default)]
+    crusade: u8,
+    #[serde(default)]
+    influence: u8,
+    #[serde(default)]
+    build: u8,
+    #[serde(default)]
+    knight: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BuildingFile {
+    kind: BuildingKind,
+    level: u8,
+    cost: u8,
+    reveals: RevealsFile,
+    endgame: Option<Endgame>,
+    confidence: Confidence,
+    #[allow(dead_code)]
+    source: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TroopFile {
+    cost: u8,
+    influence: u8,
+    confidence: Confidence,
+    #[allow(dead_code)]
+    source: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EnemiesFile {
+    tokens: TokensFile,
+    tracks: TracksFile,
+    saracen_strength: u8,
+    saracen_fallback_influence: u8,
+    saracen_faces: Vec<FaceFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TokensFile {
+    prussian: u8,
+    slav: u8,
+    saracen: u8,
+    #[allow(dead_code)]
+    confidence: Confidence,
+    #[allow(dead_code)]
+    source: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TracksFile {
+    prussian: TrackFile,
+    slav: TrackFile,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TrackFile {
+    values: Vec<u8>,
+    confidence: Confidence,
+    #[allow(dead_code)]
+    source: String,
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+enum FaceName {
+    Castle,
+    Church,
+    Farm,
+    Bank,
+    Troop,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FaceFile {
+    face: FaceName,
+    count: u8,
+    #[allow(dead_code)]
+    confidence: Confidence,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BonusTileFile {
+    building: BuildingKind,
+    effect: BonusEffectKind,
+    amount: u8,
+    count: u8,
+    #[allow(dead_code)]
+    confidence: Confidence,
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug, Serialize, Hash, PartialOrd, Ord)]
+#[serde(rename_all = "snake_case")]
+enum BonusEffectKind {
+    Discount,
+    Influence,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayerCountFile {
+    players: u8,
+    supply: u32,
+    side: Side,
+    #[allow(dead_code)]
+    confidence: Confidence,
+    #[allow(dead_code)]
+    source: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OrderFile {
+    id: String,
+    name: String,
+    tokens: u8,
+    setup: String,
+    power: String,
+    #[allow(dead_code)]
+    confidence: Confidence,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LayoutSlotFile {
+    wedge: String,
+    upgraded: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MapFile {
+    side: Side,
+    confidence: Confidence,
+    #[allow(dead_code)]
+    note: String,
+    #[allow(dead_code)]
+    hex_layout: String,
+    regions: Vec<RegionFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RegionFile {
+    key: String,
+    name: String,
+    q: i8,
+    r: i8,
+    paris: bool,
+    start: bool,
+    flag: bool,
+    bonus_space: bool,
+    discount: Option<DiscountFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DiscountFile {
+    building: BuildingKind,
+    amount: u8,
+}
+
+// ---------- runtime tables ----------
+
+/// Which side of the double-sided board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// The 2-player side.
+    Small,
+    /// The 3–4-player side.
+    Large,
+}
+
+/// End-game scoring printed on a level-IV building space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Endgame {
+    /// 4 per set of one Saracen, one Prussian and one Slav defeated (Castle IV).
+    EnemySets,
+    /// 6 flat (Church IV).
+    FlatSix,
+    /// 1 per own knight on the map and per face-up troop (Farm IV).
+    KnightsAndTroops,
+    /// 4 per own level-IV building on the map, itself included (Bank IV).
+    LevelFourBuildings,
+}
+
+/// What a building space reveals when the building leaves the player board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reveal {
+    /// Permanent bonus per action, indexed by [`Act::index`].
+    pub bonus: [u8; 5],
+    /// Whether a knight waiting on the board is released into the building's region.
+    pub knight: bool,
+}
+
+/// One building space on the player board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BuildingSpace {
+    /// Printed cost.
+    pub cost: u8,
+    /// Revealed when built.
+    pub reveal: Reveal,
+    /// End-game scoring (level IV).
+    pub endgame: Option<Endgame>,
+    /// Confidence of the printed values.
+    pub confidence: Confidence,
+}
+
+/// A wedge's two sides.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WedgeDef {
+    /// Data id.
+    pub id: String,
+    /// Basic side action.
+    pub basic: Act,
+    /// Action added by upgrading.
+    pub secondary: Act,
+    /// Confidence.
+    pub confidence: Confidence,
+}
+
+/// A building-bonus tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "effect")]
+pub enum BonusTile {
+    /// Reduces the cost of one building type in its region.
+    Discount {
+        /// Type.
+        building: BuildingKind,
+        /// Reduction.
+        amount: u8,
+    },
+    /// Extra Influence when that type is built in its region.
+    Influence {
+        /// Type.
+        building: BuildingKind,
+        /// Extra Influence.
+        amount: u8,
+    },
+}
+
+/// A knight order's printed texts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderDef {
+    /// Which order.
+    pub order: Order,
+    /// Printed name.
+    pub name: String,
+    /// Action tokens on the wheel at the start.
+    pub tokens: u8,
+    /// Setup text.
+    pub setup: String,
+    /// Power text.
+    pub power: String,
+}
+
+/// A region of a board side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Region {
+    /// Stable key (`"paris"`).
+    pub key: String,
+    /// Display name.
+    pub name: String,
+    /// Axial hex column.
+    pub q: i8,
+    /// Axial hex row.
+    pub r: i8,
+    /// Paris: no enemy, no start.
+    pub paris: bool,
+    /// A start region (neighbour of Paris).
+    pub start: bool,
+    /// Receives an enemy token at setup.
+    pub flag: bool,
+    /// Receives a building-bonus tile at setup.
+    pub bonus_space: bool,
+    /// Printed discount.
+    pub discount: Option<(BuildingKind, u8)>,
+    /// Adjacent regions, ascending.
+    pub neighbours: ArrayVec<RegionId, 6>,
+}
+
+/// One side of the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// Which side.
+    pub side: Side,
+    /// Regions by id.
+    pub regions: Vec<Region>,
+    /// Start regions, ascending.
+    pub starts: Vec<RegionId>,
+    /// Flag regions, ascending.
+    pub flags: Vec<RegionId>,
+    /// Bonus-tile spaces, ascending.
+    pub bonus_spaces: Vec<RegionId>,
+    /// Confidence of the whole map.
+    pub confidence: Confidence,
+}
+
+impl Board {
+    /// A region by id.
+    ///
+    /// # Panics
+    /// If `id` is not a region of this board (ids come from this board).
+    #[inline]
+    pub fn region(&self, id: RegionId) -> &Region {
+        &self.regions[id.index()]
+    }
+
+    /// Looks a region up by key.
+    pub fn by_key(&self, key: &str) -> Option<RegionId> {
+        self.regions
+            .iter()
+            .position(|r| r.key == key)
+            .map(|i| RegionId(i as u8))
+    }
+}
+
+/// Per player count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayerCount {
+    /// Influence supply.
+    pub supply: u32,
+    /// Board side.
+    pub side: Side,
+}
+
+/// Every component table of the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tables {
+    /// Data version.
+    pub version: String,
+    /// The six wedges, by wedge id.
+    pub wedges: Vec<WedgeDef>,
+    /// Building spaces `[kind][level-1]`.
+    pub buildings: [[BuildingSpace; 4]; 4],
+    /// Troop costs and Influence, left to right.
+    pub troops: Vec<(u8, u8)>,
+    /// Prussian track values (index 0 = start).
+    pub prussian_track: Vec<u8>,
+    /// Slav track values.
+    pub slav_track: Vec<u8>,
+    /// Saracen strength.
+    pub saracen_strength: u8,
+    /// Influence when a Saracen reward is not taken.
+    pub saracen_fallback: u8,
+    /// Enemy tokens placed on flags (the two track markers excluded), in a fixed order.
+    pub enemy_pool: Vec<Enemy>,
+    /// Building-bonus tiles, in a fixed order.
+    pub bonus_tiles: Vec<BonusTile>,
+    /// Per player count.
+    pub player_counts: BTreeMap<u8, PlayerCount>,
+    /// Orders.
+    pub orders: Vec<OrderDef>,
+    /// Fixed layouts by variant name: wedge id and pre-upgraded flag per position.
+    pub layouts: BTreeMap<String, [(u8, bool); WEDGES]>,
+    /// Small board side.
+    pub small: Board,
+    /// Large board side.
+    pub large: Board,
+}
+
+impl Tables {
+    /// The board for a side.
+    pub fn board(&self, side: Side) -> &Board {
+        match side {
+            Side::Small => &self.small,
+            Side::Large => &self.large,
+        }
+    }
+
+    /// The printed texts of an order.
+    pub fn order(&self, order: Order) -> Option<&OrderDef> {
+        self.orders.iter().find(|o| o.order == order)
+    }
+
+    /// Wedge id by data id.
+    pub fn wedge_by_id(&self, id: &str) -> Option<u8> {
+        self.wedges.iter().position(|w| w.id == id).map(|i| i as u8)
+    }
+}
+
+/// The validated tables, parsed once from the embedded files.
+///
+/// # Errors
+/// Every problem found, when the embedded data is invalid (a build defect caught by tests).
+pub fn tables() -> Result<&'static Tables, &'static [DataError]> {
+    static TABLES: OnceLock<Result<Tables, Vec<DataError>>> = OnceLock::new();
+    match TABLES.get_or_init(|| load(COMPONENTS, MAP_LARGE, MAP_SMALL)) {
+        Ok(t) => Ok(t),
+        Err(e) => Err(e.as_slice()),
+    }
+}
+
+/// Parses and validates data files given as text, returning every problem found.
+///
+/// # Errors
+/// All problems, when any is found.
+pub fn load(components: &str, map_large: &str, map_small: &str) -> Result<Tables, Vec<DataError>> {
+    let mut errs = Vec::new();
+    let comp: Option<ComponentsFile> = serde_json::from_str(components)
+        .map_err(|e| {
+            errs.push(DataError {
+                file: "components.json",
+                message: e.to_string(),
+            })
+        })
+        .ok();
+    let large: Option<MapFile> = serde_json::from_str(map_large)
+        .map_err(|e| {
+            errs.push(DataError {
+                file: "map_large.json",
+                message: e.to_string(),
+            })
+        })
+        .ok();
+    let small: Option<MapFile> = serde_json::from_str(map_small)
+        .map_err(|e| {
+            errs.push(DataError {
+                file: "map_small.json",
+                message: e.to_string(),
+            })
+        })
+        .ok();
+    let (Some(comp), Some(large), Some(small)) = (comp, large, small) else {
+        return Err(errs);
+    };
+    let large = build_board(large, Side::Large, "map_large.json", &mut errs);
+    let small = build_board(small, Side::Small, "map_small.json", &mut errs);
+    let tables = build_tables(comp, large, small, &mut errs);
+    match tables {
+        Some(t) if errs.is_empty() => Ok(t),
+        _ => Err(errs),
+    }
+}
+
+fn build_board(file: MapFile, side: Side, name: &'static str, errs: &mut Vec<DataError>) -> Board {
+    let mut err = |m: String| {
+        errs.push(DataError {
+            file: name,
+            message: m,
+        })
+    };
+    if file.side != side {
+        err(format!("side is {:?}, expected {:?}", file.side, side));
+    }
+    if file.regions.len() > MAX_REGIONS {
+        err(format!(
+            "{} regions exceed the maximum of {MAX_REGIONS}",
+            file.regions.len()
+        ));
+    }
+    let mut coords = BTreeMap::new();
+    let mut keys = BTreeMap::new();
+    for (i, r) in file.regions.iter().enumerate() {
+        if coords.insert((r.q, r.r), i).is_some() {
+            err(format!(
+                "region `{}` shares coordinates ({}, {}) with another",
+                r.key, r.q, r.r
+            ));
+        }
+        if keys.insert(r.key.clone(), i).is_some() {
+            err(format!("duplicate region key `{}`", r.key));
+        }
+        if r.key.is_empty() || r.name.is_empty() {
+            err(format!("region #{i} has an empty key or name"));
+        }
+        if r.paris && (r.flag || r.start || r.discount.is_some() || r.bonus_space) {
+            err(format!(
+                "Paris (`{}`) may have no flag, start, bonus space or discount",
+                r.key
+            ));
+        }
+        if r.start && r.flag {
+            err(format!("start region `{}` has an enemy flag", r.key));
+        }
+        if let Some(d) = &r.discount {
+            if d.amount == 0 || d.amount > 3 {
+                err(format!(
+                    "region `{}` discount amount {} is not 1..=3",
+                    r.key, d.amount
+                ));
+            }
+        }
+    }
+    const DIRS: [(i8, i8); 6] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
+    let regions: Vec<Region> = file
+        .regions
+        .iter()
+        .map(|r| {
+            let mut neighbours: ArrayVec<RegionId, 6> = DIRS
+                .iter()
+                .filter_map(|(dq, dr)| {
+                    coords
+                        .get(&(r.q.wrapping_add(*dq), r.r.wrapping_add(*dr)))
+                        .map(|&i| RegionId(i as u8))
+                })
+                .collect();
+            neighbours.sort_unstable();
+            Region {
+                key: r.key.clone(),
+                name: r.name.clone(),
+                q: r.q,
+                r: r.r,
+                paris: r.paris,
+                start: r.start,
+                flag: r.flag,
+                bonus_space: r.bonus_space,
+                discount: r.discount.as_ref().map(|d| (d.building, d.amount)),
+                neighbours,
+            }
+        })
+        .collect();
+    let paris: Vec<usize> = (0..regions.len()).filter(|&i| regions[i].paris).collect();
+    if paris.len() != 1 {
+        err(format!("expected exactly one Paris, found {}", paris.len()));
+    }
+    let starts: Vec<RegionId> = (0..regions.len())
+        .filter(|&i| regions[i].start)
+        .map(|i| RegionId(i as u8))
+        .collect();
+    if let Some(&p) = paris.first() {
+        let n = &regions[p].neighbours;
+        if n.len() != 6 {
+            err(format!("Paris has {} neighbours, expected 6", n.len()));
+        }
+        if n.as_slice() != starts.as_slice() {
+            err("the start regions must be exactly the neighbours of Paris".to_string());
+        }
+        // Connectivity from Paris.
+        let mut seen = vec![false; regions.len()];
+        let mut stack = vec![p];
+        seen[p] = true;
+        while let Some(i) = stack.pop() {
+            for nb in &regions[i].neighbours {
+                if !seen[nb.index()] {
+                    seen[nb.index()] = true;
+                    stack.push(nb.index());
+                }
+            }
+        }
+        for (i, s) in seen.iter().enumerate() {
+            if !s {
+                err(format!(
+                    "region `{}` is not reachable from Paris",
+                    regions[i].key
+                ));
+            }
+        }
+    }
+    if starts.len() < 6 {
+        err(format!("{} start regions; 6 players need 6", starts.len()));
+    }
+    let flags = (0..regions.len())
+        .filter(|&i| regions[i].flag)
+        .map(|i| RegionId(i as u8))
+        .collect();
+    let bonus_spaces = (0..regions.len())
+        .filter(|&i| regions[i].bonus_space)
+        .map(|i| RegionId(i as u8))
+        .collect();
+    Board {
+        side,
+        regions,
+        starts,
+        flags,
+        bonus_spaces,
+        confidence: file.confidence,
+    }
+}
+
+fn build_tables(
+    comp: ComponentsFile,
+    large: Board,
+    small: Board,
+    errs: &mut Vec<DataError>,
+) -> Option<Tables> {
+    const F: &str = "components.json";
+    let mut err = |m: String| {
+        errs.push(DataError {
+            file: F,
+            message: m,
+        })
+    };
+    if comp.wedges.len() != WEDGES {
+        err(format!("{} wedges, expected {WEDGES}", comp.wedges.len()));
+    }
+    let mut wedges = Vec::new();
+    for w in &comp.wedges {
+        if w.basic == w.secondary {
+            err(format!("wedge `{}` adds its own basic action", w.id));
+        }
+        if wedges.iter().any(|x: &WedgeDef| x.id == w.id) {
+            err(format!("duplicate wedge id `{}`", w.id));
+        }
+        wedges.push(WedgeDef {
+            id: w.id.clone(),
+            basic: w.basic,
+            secondary: w.secondary,
+            confidence: w.confidence,
+        });
+    }
+    for a in Act::ALL {
+        if !wedges.iter().any(|w| w.basic == a) {
+            err(format!("no wedge has {a} on its basic side"));
+        }
+    }
+    let blank = BuildingSpace {
+        cost: 0,
+        reveal: Reveal::default(),
+        endgame: None,
+        confidence: Confidence::Default,
+    };
+    let mut buildings = [[blank; 4]; 4];
+    let mut seen = [[false; 4]; 4];
+    for b in &comp.buildings {
+        if !(1..=4).contains(&b.level) {
+            err(format!("{} level {} is not 1..=4", b.kind, b.level));
+            continue;
+        }
+        let (k, l) = (b.kind.index(), usize::from(b.level - 1));
+        if seen[k][l] {
+            err(format!("duplicate building {} level {}", b.kind, b.level));
+        }
+        seen[k][l] = true;
+        if b.cost == 0 || b.cost > 20 {
+            err(format!(
+                "{} level {} cost {} out of range 1..=20",
+                b.kind, b.level, b.cost
+            ));
+        }
+        if (b.level == 4) != b.endgame.is_some() {
+            err(format!(
+                "{} level {}: exactly the level-IV spaces carry end-game scoring",
+                b.kind, b.level
+            ));
+        }
+        let r = &b.reveals;
+        buildings[k][l] = BuildingSpace {
+            cost: b.cost,
+            reveal: Reveal {
+                bonus: [r.travel, r.muster, r.crusade, r.influence, r.build],
+                knight: r.knight,
+            },
+            endgame: b.endgame,
+            confidence: b.confidence,
+        };
+    }
+    for k in BuildingKind::ALL {
+        for l in 0..4 {
+            if !seen[k.index()][l] {
+                err(format!("missing building {k} level {}", l + 1));
+            }
+        }
+    }
+    let knights = buildings
+        .iter()
+        .flatten()
+        .filter(|b| b.reveal.knight)
+        .count();
+    if knights != 2 {
+        err(format!("{knights} building spaces release a knight, expected 2 (two knights wait on the board)"));
+    }
+    if comp.troops.len() != 5 {
+        err(format!("{} troops, expected 5", comp.troops.len()));
+    }
+    let troops: Vec<(u8, u8)> = comp.troops.iter().map(|t| (t.cost, t.influence)).collect();
+    if troops.windows(2).any(|w| w[0].0 > w[1].0) {
+        err("troop costs must not decrease left to right".to_string());
+    }
+    let _ = comp.troops.iter().map(|t| t.confidence).count();
+    let e = &comp.enemies;
+    for (name, t) in [("prussian", &e.tracks.prussian), ("slav", &e.tracks.slav)] {
+        if t.values.is_empty() || t.values.windows(2).any(|w| w[0] > w[1]) {
+            err(format!("{name} track must be non-empty and never decrease"));
+        }
+        let _ = t.confidence;
+    }
+    let face_total: u32 = e.saracen_faces.iter().map(|f| u32::from(f.count)).sum();
+    if face_total != u32::from(e.tokens.saracen) {
+        err(format!(
+            "Saracen faces total {face_total}, but there are {} Saracen tokens",
+            e.tokens.saracen
+        ));
+    }
+    if e.tokens.prussian == 0 || e.tokens.slav == 0 {
+        err("one Prussian and one Slav token are needed as track markers".to_string());
+    }
+    let mut enemy_pool = Vec::new();
+    enemy_pool.extend(
+        std::iter::repeat(Enemy::Prussian).take(usize::from(e.tokens.prussian.saturating_sub(1))),
+    );
+    enemy_pool
+        .extend(std::iter::repeat(Enemy::Slav).take(usize::from(e.tokens.slav.saturating_sub(1))));
+    for f in &e.saracen_faces {
+        let face = match f.face {
+            FaceName::Castle => SaracenFace::Building(BuildingKind::Castle),
+            FaceName::Church => SaracenFace::Building(BuildingKind::Church),
+            FaceName::Farm => SaracenFace::Building(BuildingKind::Farm),
+            FaceName::Bank => SaracenFace::Building(BuildingKind::Bank),
+            FaceName::Troop => SaracenFace::Troop,
+        };
+        enemy_pool.extend(std::iter::repeat(Enemy::Saracen(face)).take(usize::from(f.count)));
+    }
+    let mut bonus_tiles = Vec::new();
+    for t in &comp.bonus_tiles {
+        if t.amount == 0 {
+            err(format!("bonus tile for {} has amount 0", t.building));
+        }
+        let tile = match t.effect {
+            BonusEffectKind::Discount => BonusTile::Discount {
+                building: t.building,
+                amount: t.amount,
+            },
+            BonusEffectKind::Influence => BonusTile::Influence {
+                building: t.building,
+                amount: t.amount,
+            },
+        };
+        bonus_tiles.extend(std::iter::repeat(tile).take(usize::from(t.count)));
+    }
+    let mut player_counts = BTreeMap::new();
+    for p in &comp.player_counts {
+        if player_counts
+            .insert(
+                p.players,
+                PlayerCount {
+                    supply: p.supply,
+                    side: p.side,
+                },
+            )
+            .is_some()
+        {
+            err(format!("duplicate player count {}", p.players));
+        }
+        if p.supply == 0 {
+            err(format!("supply for {} players is 0", p.players));
+        }
+    }
+    for n in 2..=4u8 {
+        if !player_counts.contains_key(&n) {
+            err(format!("no supply/side for {n} players"));
+        }
+    }
+    for (board, f) in [(&large, "map_large.json"), (&small, "map_small.json")] {
+        if board.flags.len() > enemy_pool.len() {
+            err(format!(
+                "{f}: {} flags but only {} enemy tokens",
+                board.flags.len(),
+                enemy_pool.len()
+            ));
+        }
+        if board.bonus_spaces.len() > bonus_tiles.len() {
+            err(format!(
+                "{f}: {} bonus spaces but only {} tiles",
+                board.bonus_spaces.len(),
+                bonus_tiles.len()
+            ));
+        }
+    }
+    let mut orders = Vec::new();
+    for o in &comp.orders {
+        match Order::from_id(&o.id) {
+            Some(order) => {
+                if orders.iter().any(|x: &OrderDef| x.order == order) {
+                    err(format!("duplicate order `{}`", o.id));
+                }
+                if o.tokens == 0 || o.tokens > 20 {
+                    err(format!(
+                        "order `{}` token count {} out of range",
+                        o.id, o.tokens
+                    ));
+                }
+                orders.push(OrderDef {
+                    order,
+                    name: o.name.clone(),
+                    tokens: o.tokens,
+                    setup: o.setup.clone(),
+                    power: o.power.clone(),
+                })
+            }
+            None => err(format!("unknown order id `{}`", o.id)),
+        }
+    }
+    for order in Order::BASE {
+        if !orders.iter().any(|o| o.order == order) {
+            err(format!("order `{}` has no data entry", order.id()));
+        }
+    }
+    let mut layouts = BTreeMap::new();
+    for (name, slots) in &comp.layouts {
+        if slots.len() != WEDGES {
+            err(format!(
+                "layout `{name}` has {} slots, expected {WEDGES}",
+                slots.len()
+            ));
+            continue;
+        }
+        let mut arr = [(0u8, false); WEDGES];
+        let mut used = [false; WEDGES];
+        for (i, s) in slots.iter().enumerate() {
+            match wedges.iter().position(|w| w.id == s.wedge) {
+                Some(w) => {
+                    if used[w] {
+                        err(format!("layout `{name}` uses wedge `{}` twice", s.wedge));
+                    }
+                    used[w] = true;
+                    arr[i] = (w as u8, s.upgraded);
+                }
+                None => err(format!("layout `{name}` names unknown wedge `{}`", s.wedge)),
+            }
+        }
+        layouts.insert(name.clone(), arr);
+    }
+    for required in ["learning", "first_standard"] {
+        if !layouts.contains_key(required) {
+            err(format!("missing layout `{required}`"));
+        }
+    }
+    Some(Tables {
+        version: comp.version,
+        wedges,
+        buildings,
+        troops,
+        prussian_track: e.tracks.prussian.values.clone(),
+        slav_track: e.tracks.slav.values.clone(),
+        saracen_strength: e.saracen_strength,
+        saracen_fallback: e.saracen_fallback_influence,
+        enemy_pool,
+        bonus_tiles,
+        player_counts,
+        orders,
+        layouts,
+        small,
+        large,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_data_has_no_problems() {
+        match tables() {
+            Ok(t) => {
+                assert_eq!(t.large.regions.len(), 49);
+                assert_eq!(t.large.flags.len(), 30);
+                assert_eq!(t.large.bonus_spaces.len(), 30);
+                assert!(t.large.regions.len() - 1 >= 43);
+                assert_eq!(t.enemy_pool.len(), 30);
+                assert_eq!(t.bonus_tiles.len(), 30);
+            }
+            Err(e) => panic!("data problems: {e:?}"),
+        }
+    }
+
+    #[test]
+    fn every_problem_is_reported() {
+        let bad = COMPONENTS
+            .replace(
+                "\"cost\": 3, \"influence\": 1",
+                "\"cost\": 9, \"influence\": 1",
+            )
+            .replace("\"id\": \"teutonic\"", "\"id\": \"teutonik\"")
+            .replace(
+                "\"players\": 4, \"supply\": 250",
+                "\"players\": 4, \"supply\": 0",
+            );
+        let errs = load(&bad, MAP_LARGE, MAP_SMALL).err().unwrap_or_default();
+        let text: Vec<String> = errs.iter().map(ToString::to_string).collect();
+        assert!(text.iter().any(|m| m.contains("troop costs")), "{text:?}");
+        assert!(
+            text.iter()
+                .any(|m| m.contains("unknown order id `teutonik`")),
+            "{text:?}"
+        );
+        assert!(
+            text.iter().any(|m| m.contains("supply for 4 players is 0")),
+            "{text:?}"
+        );
+        assert!(text.len() >= 4, "{text:?}");
+    }
+
+    #[test]
+    fn broken_map_is_reported() {
+        let bad = MAP_SMALL.replacen("\"paris\": true", "\"paris\": false", 1);
+        let errs = load(COMPONENTS, MAP_LARGE, &bad).err().unwrap_or_default();
+        assert!(
+            errs.iter().any(|e| e.message.contains("exactly one Paris")),
+            "{errs:?}"
+        );
+        let unknown = MAP_SMALL.replacen("\"flag\"", "\"flagg\"", 1);
+        assert!(load(COMPONENTS, MAP_LARGE, &unknown).is_err());
+    }
+}

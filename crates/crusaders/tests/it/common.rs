@@ -1,0 +1,112 @@
+//! Shared helpers: arbitrary decisions and random play.
+
+use crusaders::{
+    Act, Action, BuildingKind, Config, Crusaders, Order, RegionId, SowChoice, Variant,
+};
+use ordo_core::{Game, GameRng, Match, Seat, ToAct};
+
+/// Any decision of the action type, legal or not, including out-of-range ids.
+pub fn arbitrary(_g: &Crusaders, rng: &mut GameRng) -> Action {
+    let small = |rng: &mut GameRng| rng.below(9) as u8;
+    let act = |rng: &mut GameRng| Act::ALL[rng.index(5)];
+    let kind = |rng: &mut GameRng| BuildingKind::ALL[rng.index(4)];
+    let region = |rng: &mut GameRng| RegionId(rng.below(70) as u8);
+    match rng.below(19) {
+        0 => Action::PickOrder {
+            order: Order::BASE[rng.index(10)],
+        },
+        1 => Action::PlaceWedge { wedge: small(rng) },
+        2 => Action::SetupToken { pos: small(rng) },
+        3 => Action::SetupSingle { pos: small(rng) },
+        4 => Action::SetupUpgrade { pos: small(rng) },
+        5 => Action::Start {
+            region: region(rng),
+        },
+        6 => Action::Resolve { pos: small(rng) },
+        7 => Action::Upgrade { pos: small(rng) },
+        8 => Action::SkipTurn,
+        9 => Action::Split {
+            first: act(rng),
+            tokens: small(rng),
+        },
+        10 => Action::Move {
+            knight: rng.below(6) as u8,
+            to: region(rng),
+        },
+        11 => Action::EndTravel,
+        12 => Action::Crusade {
+            region: region(rng),
+        },
+        13 => Action::SaracenReward {
+            take: rng.below(2) == 0,
+        },
+        14 => Action::Build {
+            building: kind(rng),
+            region: region(rng),
+        },
+        15 => Action::Forgo,
+        16 => Action::Distribute { pos: small(rng) },
+        17 => Action::NoDistribute,
+        _ => Action::Sow {
+            choice: SowChoice {
+                ccw: rng.below(2) == 0,
+                origin: rng.below(2) == 0,
+                skip: if rng.below(2) == 0 {
+                    None
+                } else {
+                    Some(small(rng))
+                },
+                double: if rng.below(2) == 0 {
+                    None
+                } else {
+                    Some(small(rng))
+                },
+            },
+        },
+    }
+}
+
+/// Every config the base game supports: player counts × variants × orders on/off.
+pub fn all_configs() -> Vec<Config> {
+    let mut v = Vec::new();
+    for players in 2..=4 {
+        for variant in Variant::ALL {
+            for orders in [true, false] {
+                if variant == Variant::KnightTournament && !orders {
+                    continue;
+                }
+                v.push(Config {
+                    players,
+                    variant,
+                    orders,
+                    calatrava_third: true,
+                });
+            }
+        }
+        v.push(Config {
+            players,
+            calatrava_third: false,
+            ..Config::default()
+        });
+    }
+    v
+}
+
+/// Plays a full game with uniformly random legal decisions.
+pub fn random_game(config: &Config, seed: u64) -> Match<Crusaders> {
+    let mut m = Match::<Crusaders>::new(config.clone(), seed).unwrap();
+    let mut rng = GameRng::from_seed(seed ^ 0xABCD);
+    loop {
+        let seat = match m.state().to_act() {
+            ToAct::Seat(s) => s,
+            ToAct::Simultaneous(set) => {
+                let seats: Vec<Seat> = set.iter().collect();
+                seats[rng.index(seats.len())]
+            }
+            ToAct::Over(_) => return m,
+        };
+        let legal = m.state().legal_actions(seat);
+        let a = legal[rng.index(legal.len())];
+        m.apply(seat, a).unwrap();
+    }
+}
