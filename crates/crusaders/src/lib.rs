@@ -53,3 +53,6 @@ pub use types::{Act, BuildingKind, Enemy, EnemyKind, Order, Pos, RegionId, Sarac
 pub use view::{
     BuildingView, PhaseView, PlayerView, RegionView, StepView, TrackView, View, WedgeView,
 };
+
+#[cfg(test)]
+mod rules_tests;

@@ -1,1 +1,181 @@
-fn main() {}
+//! The Ordo command line.
+//!
+//! Run with `cargo run --release -- <command>`; `ordo --help` lists the commands.
+//!
+//! Exit codes: 0 success; 1 a run error (bad arguments, I/O); 2 a record that does not replay
+//! or data files with problems; 3 simulated games that ended in an engine error.
+
+mod bench;
+mod games;
+mod play;
+mod render;
+mod sim;
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use ordo_core::{peek_game_id, replay_json, Game, Seat, ToAct};
+
+use crate::games::GameKind;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "ordo",
+    version,
+    about = "Ordo: knight-order strategy games, exactly by their rules"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play many full games with bots and report statistics.
+    Sim(sim::SimArgs),
+    /// Measure random-playout throughput and the cost of cloning a state.
+    Bench(bench::BenchArgs),
+    /// Replay a game record and print the final scores.
+    Replay {
+        /// The record file (JSON).
+        file: PathBuf,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a game in the terminal against bots.
+    Play(play::PlayArgs),
+    /// Component data.
+    Data {
+        #[command(subcommand)]
+        command: DataCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum DataCommand {
+    /// Validate every data file and list every problem found.
+    Check,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Sim(args) => sim::run(&args),
+        Command::Bench(args) => bench::run(&args),
+        Command::Replay { file, json } => replay(&file, json),
+        Command::Play(args) => play::run(&args),
+        Command::Data {
+            command: DataCommand::Check,
+        } => Ok(data_check()),
+    }
+}
+
+fn data_check() -> ExitCode {
+    match crusaders::data::tables() {
+        Ok(t) => {
+            println!(
+                "crusaders data {}: OK ({} regions large side, {} small side, {} enemy tokens, {} bonus tiles, {} orders)",
+                t.version,
+                t.large.regions.len(),
+                t.small.regions.len(),
+                t.enemy_pool.len() + 2,
+                t.bonus_tiles.len(),
+                t.orders.len()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(problems) => {
+            println!("crusaders data: {} problem(s)", problems.len());
+            for p in problems {
+                println!("  {p}");
+            }
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn replay(file: &std::path::Path, json: bool) -> anyhow::Result<ExitCode> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+    let game = match peek_game_id(&text) {
+        Ok(id) => id,
+        Err(e) => {
+            eprintln!("{}: {e}", file.display());
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let kind = match GameKind::parse(&game) {
+        Ok(k) => k,
+        Err(e) => {
+            eprintln!("{}: {e}", file.display());
+            return Ok(ExitCode::from(2));
+        }
+    };
+    match kind {
+        GameKind::Crusaders => replay_game::<crusaders::Crusaders>(&text, file, json),
+    }
+}
+
+fn replay_game<G: Game>(
+    text: &str,
+    file: &std::path::Path,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let m = match replay_json::<G>(text) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("{}: {e}", file.display());
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let state = m.state();
+    let scores: Vec<i32> = state.scores().values().copied().collect();
+    let (over, winner) = match state.to_act() {
+        ToAct::Over(o) => (true, Some(o.winner())),
+        _ => (false, None),
+    };
+    if json {
+        let out = serde_json::json!({
+            "game": G::INFO.id,
+            "decisions": m.record().steps.len(),
+            "over": over,
+            "scores": scores,
+            "winner": winner.map(|s: Seat| s.0),
+            "state_hash": format!("{:016x}", state.state_hash()),
+        });
+        println!("{out}");
+    } else {
+        println!(
+            "{} decisions replayed; game {}",
+            m.record().steps.len(),
+            if over { "over" } else { "in progress" }
+        );
+        for (i, s) in scores.iter().enumerate() {
+            let mark = if winner == Some(Seat(i as u8)) {
+                "  (winner)"
+            } else {
+                ""
+            };
+            println!("seat {i}: {s}{mark}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Whether to draw progress bars.
+pub(crate) fn interactive() -> bool {
+    std::io::stdout().is_terminal()
+}

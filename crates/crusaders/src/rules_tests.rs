@@ -1,0 +1,3 @@
+//! Rule-by-rule unit tests on constructed positions.
+
+use crate::state::Crusaders;

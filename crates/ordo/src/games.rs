@@ -1,0 +1,144 @@
+//! The closed set of games the command line knows, and what it needs from each.
+
+use anyhow::{bail, Context};
+use clap::Args;
+use ordo_core::{Game, GameRng, Seat, ToAct};
+
+/// Options shared by every command that creates games.
+#[derive(Args, Debug, Clone)]
+pub(crate) struct GameArgs {
+    /// Which game.
+    #[arg(long, default_value = "crusaders")]
+    pub(crate) game: String,
+    /// Number of players.
+    #[arg(long, default_value_t = 4)]
+    pub(crate) players: u8,
+    /// Variant (crusaders: standard, learning, first_standard, unpredictable, knight_tournament).
+    #[arg(long, default_value = "standard")]
+    pub(crate) variant: String,
+    /// Play without knight orders.
+    #[arg(long)]
+    pub(crate) no_orders: bool,
+    /// Do not offer a third order tile to a player dealt the Knights of Calatrava.
+    #[arg(long)]
+    pub(crate) no_calatrava_third: bool,
+}
+
+/// What the command line needs from a game beyond the core contract.
+pub(crate) trait CliGame: Game {
+    /// Builds a config from command-line options.
+    ///
+    /// # Errors
+    /// Unknown variant or option.
+    fn config_from(args: &GameArgs) -> anyhow::Result<Self::Config>;
+    /// Completed turns (for statistics).
+    fn turns(&self) -> u32;
+    /// A readable picture of the state for `viewer`, for the terminal.
+    fn render(&self, seat: Option<Seat>) -> String;
+}
+
+impl CliGame for crusaders::Crusaders {
+    fn config_from(args: &GameArgs) -> anyhow::Result<crusaders::Config> {
+        let variant = crusaders::Variant::from_name(&args.variant).with_context(|| {
+            format!(
+                "unknown variant `{}` (expected one of: standard, learning, first_standard, unpredictable, knight_tournament)",
+                args.variant
+            )
+        })?;
+        Ok(crusaders::Config {
+            players: args.players,
+            variant,
+            orders: !args.no_orders,
+            calatrava_third: !args.no_calatrava_third,
+        })
+    }
+
+    fn turns(&self) -> u32 {
+        crusaders::Crusaders::turns(self)
+    }
+
+    fn render(&self, seat: Option<Seat>) -> String {
+        crate::render::crusaders(self, seat)
+    }
+}
+
+/// The games the command line knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GameKind {
+    /// Crusaders: Thy Will Be Done.
+    Crusaders,
+}
+
+impl GameKind {
+    /// Parses a game id.
+    ///
+    /// # Errors
+    /// Unknown id.
+    pub(crate) fn parse(id: &str) -> anyhow::Result<GameKind> {
+        match id {
+            "crusaders" => Ok(GameKind::Crusaders),
+            other => bail!("unknown game `{other}` (known: crusaders)"),
+        }
+    }
+}
+
+/// A bot for the command line. The AI crate adds stronger ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BotKind {
+    /// Uniformly random legal decisions.
+    Random,
+}
+
+impl BotKind {
+    /// Parses a bot name.
+    ///
+    /// # Errors
+    /// Unknown bot.
+    pub(crate) fn parse(name: &str) -> anyhow::Result<BotKind> {
+        match name {
+            "random" => Ok(BotKind::Random),
+            other => bail!("unknown bot `{other}` (known: random)"),
+        }
+    }
+
+    /// Chooses a decision for `seat`.
+    pub(crate) fn decide<G: Game>(
+        self,
+        state: &G,
+        seat: Seat,
+        rng: &mut GameRng,
+    ) -> Option<G::Action> {
+        match self {
+            BotKind::Random => {
+                let legal = state.legal_actions(seat);
+                if legal.is_empty() {
+                    None
+                } else {
+                    Some(legal[rng.index(legal.len())])
+                }
+            }
+        }
+    }
+}
+
+/// Picks the seat that decides next: the only one, or one of several at random.
+pub(crate) fn next_seat<G: Game>(state: &G, rng: &mut GameRng) -> Option<Seat> {
+    match state.to_act() {
+        ToAct::Seat(s) => Some(s),
+        ToAct::Simultaneous(set) => {
+            let seats: Vec<Seat> = set.iter().collect();
+            seats.get(rng.index(seats.len())).copied()
+        }
+        ToAct::Over(_) => None,
+    }
+}
+
+/// splitmix64: derives independent per-game seeds from one run seed.
+pub(crate) fn derive_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed
+        .wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,139 @@
+//! `ordo play`: a full game in the terminal against bots.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use clap::Args;
+use ordo_core::{Game, GameRng, Match, Seat, ToAct};
+
+use crate::games::{next_seat, BotKind, CliGame, GameArgs, GameKind};
+
+/// Options of `ordo play`.
+#[derive(Args, Debug)]
+pub(crate) struct PlayArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Who sits where, comma-separated: `human` or a bot name (`random`).
+    #[arg(long, default_value = "human,random")]
+    seats: String,
+    /// Setup seed (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Save the record here when the game ends (or when you quit).
+    #[arg(long)]
+    save: Option<std::path::PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SeatKind {
+    Human,
+    Bot(BotKind),
+}
+
+pub(crate) fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    match GameKind::parse(&args.game.game)? {
+        GameKind::Crusaders => run_game::<crusaders::Crusaders>(args),
+    }
+}
+
+fn run_game<G: CliGame>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let kinds: Vec<SeatKind> = args
+        .seats
+        .split(',')
+        .map(|s| match s.trim() {
+            "human" => Ok(SeatKind::Human),
+            other => BotKind::parse(other).map(SeatKind::Bot),
+        })
+        .collect::<Result<_, _>>()?;
+    let mut game_args = args.game.clone();
+    game_args.players = u8::try_from(kinds.len()).unwrap_or(u8::MAX);
+    let config = G::config_from(&game_args)?;
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+    });
+    let mut m = Match::<G>::new(config, seed).map_err(|e| anyhow::anyhow!("invalid table: {e}"))?;
+    let mut rng = GameRng::from_seed(seed ^ 0x77);
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut out = std::io::stdout();
+    println!(
+        "{} — seed {seed}. Type a number to choose, `q` to quit.",
+        G::INFO.name
+    );
+    loop {
+        if let ToAct::Over(outcome) = m.state().to_act() {
+            println!("{}", m.state().render(None));
+            println!(
+                "Game over. Winner: seat {} (P{}).",
+                outcome.winner().0,
+                outcome.winner().0 + 1
+            );
+            save(args, &m)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        // Humans first among simultaneous seats, so secret choices are asked in order.
+        let seat = match m.state().to_act() {
+            ToAct::Simultaneous(set) => set
+                .iter()
+                .find(|s| kinds[s.index()] == SeatKind::Human)
+                .or_else(|| set.iter().next())
+                .unwrap_or(Seat(0)),
+            _ => next_seat(m.state(), &mut rng).unwrap_or(Seat(0)),
+        };
+        let legal = m.state().legal_actions(seat);
+        match kinds[seat.index()] {
+            SeatKind::Bot(bot) => {
+                let Some(a) = bot.decide(m.state(), seat, &mut rng) else {
+                    anyhow::bail!("{seat} has no decision")
+                };
+                let secret = matches!(m.state().to_act(), ToAct::Simultaneous(_));
+                let text = if secret {
+                    "makes a secret choice".to_string()
+                } else {
+                    m.state().describe_action(&a)
+                };
+                m.apply(seat, a).map_err(|e| anyhow::anyhow!("{e}"))?;
+                println!("P{} (bot): {text}", seat.0 + 1);
+            }
+            SeatKind::Human => {
+                println!("\n{}", m.state().render(Some(seat)));
+                println!("P{}, choose:", seat.0 + 1);
+                for (i, a) in legal.iter().enumerate() {
+                    println!("  {:>2}) {}", i + 1, m.state().describe_action(a));
+                }
+                loop {
+                    print!("> ");
+                    out.flush()?;
+                    let Some(line) = lines.next() else {
+                        save(args, &m)?;
+                        return Ok(ExitCode::SUCCESS);
+                    };
+                    let line = line?;
+                    let t = line.trim();
+                    if t == "q" || t == "quit" {
+                        save(args, &m)?;
+                        return Ok(ExitCode::SUCCESS);
+                    }
+                    match t.parse::<usize>() {
+                        Ok(k) if (1..=legal.len()).contains(&k) => {
+                            m.apply(seat, legal[k - 1])
+                                .map_err(|e| anyhow::anyhow!("{e}"))?;
+                            break;
+                        }
+                        _ => println!("Enter a number from 1 to {} (or q).", legal.len()),
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn save<G: Game>(args: &PlayArgs, m: &Match<G>) -> anyhow::Result<()> {
+    if let Some(path) = &args.save {
+        std::fs::write(path, serde_json::to_string_pretty(m.record())?)?;
+        println!("record saved to {}", path.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,125 @@
+//! Terminal pictures of game states.
+
+use std::fmt::Write as _;
+
+use crusaders::{Crusaders, PhaseView, View};
+use ordo_core::{Game, Seat, Viewer};
+
+const KIND: [&str; 4] = ["Castle", "Church", "Farm", "Bank"];
+
+/// A readable summary of a Crusaders state as `seat` (or a spectator) sees it.
+pub(crate) fn crusaders(g: &Crusaders, seat: Option<Seat>) -> String {
+    let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
+    let v: View = g.view(viewer);
+    let board = crusaders::data::tables().ok().map(|t| t.board(v.side));
+    let name = |id: crusaders::RegionId| -> String {
+        board
+            .and_then(|b| b.regions.get(id.index()))
+            .map_or_else(|| format!("#{}", id.0), |r| r.name.clone())
+    };
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "== Turn {} | supply {}{} | Prussians {} | Slavs {} | Saracens 6 ==",
+        v.turns + 1,
+        v.supply,
+        if v.end_triggered {
+            " (last round!)"
+        } else {
+            ""
+        },
+        v.prussian.strength,
+        v.slav.strength
+    );
+    for p in &v.seats {
+        let order = p.order.map_or("-".to_string(), |o| o.to_string());
+        let _ = writeln!(
+            s,
+            "P{} [{}] Influence {:>3}  order {:<14} troops {}/5  defeated P{} S{} Sar{}  bonus T{} M{} C{} I{} B{}",
+            p.seat.0 + 1,
+            if p.turn_rank == 0 { "start" } else { "     " },
+            p.influence,
+            order,
+            p.troops_up,
+            p.defeated[0],
+            p.defeated[1],
+            p.defeated[2],
+            p.bonus[0],
+            p.bonus[1],
+            p.bonus[2],
+            p.bonus[3],
+            p.bonus[4],
+        );
+        let wheel: Vec<String> = p
+            .wheel
+            .iter()
+            .enumerate()
+            .map(|(i, w)| {
+                if w.upgraded {
+                    format!("{}:{}+{}={}", i + 1, w.basic, w.secondary, w.tokens)
+                } else {
+                    format!("{}:{}={}", i + 1, w.basic, w.tokens)
+                }
+            })
+            .collect();
+        let built: Vec<String> = KIND
+            .iter()
+            .zip(p.built)
+            .map(|(k, b)| format!("{k} {b}/4"))
+            .collect();
+        let knights: Vec<String> = p.knights.iter().flatten().map(|&r| name(r)).collect();
+        let _ = writeln!(s, "    wheel  {}", wheel.join("  "));
+        let _ = writeln!(
+            s,
+            "    built  {}   knights: {}",
+            built.join(", "),
+            knights.join(", ")
+        );
+    }
+    let _ = writeln!(s, "-- map (regions with pieces) --");
+    for r in &v.regions {
+        let mut parts = Vec::new();
+        if let Some(e) = r.enemy {
+            parts.push(format!("enemy {e:?}"));
+        }
+        if let Some(t) = r.tile {
+            parts.push(format!("tile {t:?}"));
+        }
+        for b in &r.buildings {
+            parts.push(format!(
+                "P{} {} {}",
+                b.owner.0 + 1,
+                KIND[b.kind as usize],
+                b.level
+            ));
+        }
+        for (o, k) in &r.knights {
+            parts.push(format!("knight P{}#{}", o.0 + 1, k + 1));
+        }
+        let _ = writeln!(s, "  {:<16} {}", name(r.id), parts.join("; "));
+    }
+    match &v.phase {
+        PhaseView::Turn { seat, step, .. } => {
+            let _ = writeln!(s, "-- P{} to play: {step:?}", seat.0 + 1);
+        }
+        PhaseView::Over => {
+            if let Some(f) = &v.final_scores {
+                for (i, b) in f.iter().enumerate() {
+                    let _ = writeln!(
+                        s,
+                        "P{}: {} = influence {} + majorities {:?} + buildings {}",
+                        i + 1,
+                        b.total,
+                        b.influence,
+                        b.majorities,
+                        b.buildings
+                    );
+                }
+            }
+        }
+        other => {
+            let _ = writeln!(s, "-- {other:?}");
+        }
+    }
+    s
+}
