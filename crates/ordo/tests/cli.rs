@@ -1,0 +1,199 @@
+//! End-to-end tests of the `ordo` binary.
+#![allow(clippy::unwrap_used)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn ordo(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ordo"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn last_json(out: &Output) -> serde_json::Value {
+    let text = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(text.lines().last().unwrap_or(""))
+        .unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+#[test]
+fn sim_1000_games_per_player_count_is_error_free_and_deterministic() {
+    for players in ["2", "3", "4"] {
+        let args = [
+            "sim",
+            "--game",
+            "crusaders",
+            "--players",
+            players,
+            "--games",
+            "1000",
+            "--seed",
+            "5",
+            "--json",
+        ];
+        let a = ordo(&args);
+        assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+        let ja = last_json(&a);
+        assert_eq!(ja["errors"], 0);
+        assert_eq!(ja["games"], 1000);
+        for key in [
+            "decisions_mean",
+            "turns_mean",
+            "wins_by_seat",
+            "winner_score_mean",
+            "digest",
+            "players",
+        ] {
+            assert!(!ja[key].is_null(), "missing {key}");
+        }
+        let wins: u64 = ja["wins_by_seat"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .sum();
+        assert_eq!(wins, 1000);
+        // Same arguments (even on one thread) give the same digest.
+        let mut single = args.to_vec();
+        single.extend(["--threads", "1"]);
+        assert_eq!(last_json(&ordo(&single))["digest"], ja["digest"]);
+        // A different seed gives a different digest.
+        let mut other = args.to_vec();
+        other[8] = "6";
+        assert_ne!(last_json(&ordo(&other))["digest"], ja["digest"]);
+    }
+}
+
+#[test]
+fn saved_records_replay_and_a_corrupt_record_is_rejected() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let out = ordo(&[
+        "sim",
+        "--players",
+        "3",
+        "--games",
+        "3",
+        "--seed",
+        "9",
+        "--json",
+        "--save-records",
+        d,
+    ]);
+    assert!(out.status.success());
+    let files: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 3);
+    for f in &files {
+        let r = ordo(&["replay", f.to_str().unwrap(), "--json"]);
+        assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+        assert_eq!(last_json(&r)["over"], true);
+    }
+    // Change one decision: replay fails with exit code 2 naming it.
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let mut rec: serde_json::Value = serde_json::from_str(&text).unwrap();
+    rec["steps"][30]["action"] = serde_json::json!({"type": "skip_turn"});
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, rec.to_string()).unwrap();
+    let r = ordo(&["replay", bad.to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&r.stderr).contains("decision #30"),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    // Garbage and an unknown decision type are typed errors too.
+    std::fs::write(&bad, "{not json").unwrap();
+    assert_eq!(
+        ordo(&["replay", bad.to_str().unwrap()]).status.code(),
+        Some(2)
+    );
+    rec["steps"][3]["action"] = serde_json::json!({"type": "teleport"});
+    std::fs::write(&bad, rec.to_string()).unwrap();
+    let r = ordo(&["replay", bad.to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("decision #3"));
+}
+
+#[test]
+fn data_check_passes() {
+    let out = ordo(&["data", "check"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("OK"));
+}
+
+#[test]
+fn bad_arguments_are_reported() {
+    let out = ordo(&["sim", "--players", "9", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("9 players"));
+    let out = ordo(&["sim", "--variant", "chaos", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn bench_reports_its_figures() {
+    let out = ordo(&["bench", "--players", "2", "--seconds", "0.2", "--json"]);
+    assert!(out.status.success());
+    let j = last_json(&out);
+    for key in [
+        "games_per_sec",
+        "decisions_per_sec",
+        "clone_ns",
+        "threads",
+        "games_per_sec_all_threads",
+    ] {
+        assert!(j[key].as_f64().unwrap_or(0.0) > 0.0, "{key}: {j}");
+    }
+}
+
+#[test]
+fn terminal_game_plays_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("game.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ordo"))
+        .args([
+            "play",
+            "--seats",
+            "human,random",
+            "--seed",
+            "3",
+            "--save",
+            rec.to_str().unwrap(),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        let stdin = child.stdin.as_mut().unwrap();
+        // A wrong entry first, then always the last choice (often "stop"/"forgo"-free variety).
+        let mut input = String::from("0\nfoo\n");
+        for i in 0..5000 {
+            input.push_str(if i % 3 == 0 { "2\n" } else { "1\n" });
+        }
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("Enter a number from 1 to"),
+        "bad input not explained"
+    );
+    assert!(
+        text.contains("Game over"),
+        "{}",
+        &text[text.len().saturating_sub(2000)..]
+    );
+    let r = ordo(&["replay", rec.to_str().unwrap(), "--json"]);
+    assert_eq!(last_json(&r)["over"], true);
+}
