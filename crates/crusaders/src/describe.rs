@@ -12,7 +12,7 @@ fn region(g: &Crusaders, r: RegionId) -> String {
 }
 
 fn wedge(g: &Crusaders, pos: Pos) -> String {
-    format!("wedge {}", pos + 1).to_string() + &wedge_actions(g, pos)
+    format!("wedge {}{}", pos + 1, wedge_actions(g, pos))
 }
 
 fn wedge_actions(g: &Crusaders, pos: Pos) -> String {

@@ -1167,8 +1167,9 @@ impl Game for Crusaders {
                     }
                     let mut ids: [u8; WEDGES] = [0, 1, 2, 3, 4, 5];
                     rng.shuffle(&mut ids);
-                    for k in 0..usize::from(p.placed) {
-                        p.wheel[k].id = ids[k];
+                    let placed = usize::from(p.placed);
+                    for (w, id) in p.wheel.iter_mut().zip(ids).take(placed) {
+                        w.id = id;
                     }
                 }
             }

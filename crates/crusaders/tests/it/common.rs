@@ -6,7 +6,7 @@ use crusaders::{
 use ordo_core::{Game, GameRng, Match, Seat, ToAct};
 
 /// Any decision of the action type, legal or not, including out-of-range ids.
-pub fn arbitrary(_g: &Crusaders, rng: &mut GameRng) -> Action {
+pub(crate) fn arbitrary(_g: &Crusaders, rng: &mut GameRng) -> Action {
     let small = |rng: &mut GameRng| rng.below(9) as u8;
     let act = |rng: &mut GameRng| Act::ALL[rng.index(5)];
     let kind = |rng: &mut GameRng| BuildingKind::ALL[rng.index(4)];
@@ -67,7 +67,7 @@ pub fn arbitrary(_g: &Crusaders, rng: &mut GameRng) -> Action {
 }
 
 /// Every config the base game supports: player counts × variants × orders on/off.
-pub fn all_configs() -> Vec<Config> {
+pub(crate) fn all_configs() -> Vec<Config> {
     let mut v = Vec::new();
     for players in 2..=4 {
         for variant in Variant::ALL {
@@ -93,7 +93,7 @@ pub fn all_configs() -> Vec<Config> {
 }
 
 /// Plays a full game with uniformly random legal decisions.
-pub fn random_game(config: &Config, seed: u64) -> Match<Crusaders> {
+pub(crate) fn random_game(config: &Config, seed: u64) -> Match<Crusaders> {
     let mut m = Match::<Crusaders>::new(config.clone(), seed).unwrap();
     let mut rng = GameRng::from_seed(seed ^ 0xABCD);
     loop {
