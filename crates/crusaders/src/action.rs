@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::types::{Act, BuildingKind, Order, Pos, RegionId};
+use crate::types::{Act, BuildingKind, EnemyKind, Order, Pos, RegionId};
 
 /// How to distribute (sow) the tokens of a wedge, for orders whose powers change sowing.
 ///
@@ -24,6 +24,9 @@ pub struct SowChoice {
     /// Knights Templar: drop two tokens on this wedge the first time sowing reaches it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub double: Option<Pos>,
+    /// Female Order of the Band: the wedge the giant token lands on, when it is sown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub giant: Option<Pos>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -81,8 +84,11 @@ pub enum Action {
     Split {
         /// The action resolved first.
         first: Act,
-        /// Tokens assigned to it (at least 1).
+        /// Tokens (pieces) assigned to it (at least 1).
         tokens: u8,
+        /// Female Order of the Band: the giant token is among the first action's pieces.
+        #[serde(default, skip_serializing_if = "is_false")]
+        giant: bool,
     },
     /// Travel: move one knight to an adjacent region.
     Move {
@@ -124,6 +130,46 @@ pub enum Action {
         /// Power choices.
         choice: SowChoice,
     },
+    /// Female Order of the Band setup: the giant token replaces the two tokens of this wedge.
+    SetupGiant {
+        /// Wheel position.
+        pos: Pos,
+    },
+    /// Order of the Holy Ghost setup: mark this enemy type.
+    SetupMark {
+        /// Enemy type.
+        enemy: EnemyKind,
+    },
+    /// Divine Influence: spend this many one-shot influence tiles of the action's type (+1 each).
+    Boost {
+        /// Tiles spent (0 = none).
+        count: u8,
+    },
+    /// Divine Influence Influence action: take the influence tile of this region.
+    TakeTile {
+        /// Region.
+        region: RegionId,
+    },
+    /// Divine Influence (influence tile or Vault): flip this wedge to its upgraded side.
+    FlipWedge {
+        /// Wheel position.
+        pos: Pos,
+    },
+    /// Divine Influence Mill: remove this building from your player board, uncovering its bonus.
+    MillRemove {
+        /// Base building type.
+        building: BuildingKind,
+        /// Its level (1–4).
+        level: u8,
+    },
+    /// Bailiwick of Utrecht: swap the enemy in `region` (your knight's) with the enemy in the
+    /// adjacent region `with`, then crusade against the enemy now in `region`.
+    CrusadeSwap {
+        /// Your knight's region.
+        region: RegionId,
+        /// The adjacent region.
+        with: RegionId,
+    },
 }
 
 #[cfg(test)]
@@ -133,7 +179,7 @@ mod tests {
     #[test]
     fn action_is_small() {
         assert!(
-            std::mem::size_of::<Action>() <= 6,
+            std::mem::size_of::<Action>() <= 10,
             "{}",
             std::mem::size_of::<Action>()
         );

@@ -18,6 +18,8 @@ pub const MAX_REGIONS: usize = 64;
 const COMPONENTS: &str = include_str!("../data/components.json");
 const MAP_LARGE: &str = include_str!("../data/map_large.json");
 const MAP_SMALL: &str = include_str!("../data/map_small.json");
+const DIVINE_INFLUENCE: &str = include_str!("../data/divine_influence.json");
+const CRIMSON_AMBER: &str = include_str!("../data/crimson_amber.json");
 
 /// One problem found in a data file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -219,6 +221,82 @@ struct OrderFile {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct DiFile {
+    version: String,
+    #[allow(dead_code)]
+    note: String,
+    buildings: Vec<NewBuildingFile>,
+    vault_points: ValuesFile,
+    extra_troops: Vec<TroopFile>,
+    tracks: TracksFile,
+    chapel_tokens_per_player: u8,
+    coats_of_arms_per_player: u8,
+    influence_tiles: Vec<TileFile>,
+    orders: Vec<OrderFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ValuesFile {
+    values: Vec<u8>,
+    #[allow(dead_code)]
+    confidence: Confidence,
+    #[allow(dead_code)]
+    source: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewBuildingFile {
+    kind: BuildingKind,
+    pairs_with: BuildingKind,
+    costs: [u8; 4],
+    paired_costs: [u8; 4],
+    effect: String,
+    endgame: Option<String>,
+    confidence: Confidence,
+    #[allow(dead_code)]
+    source: String,
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+enum TileKindFile {
+    Immediate,
+    OneShot,
+    Permanent,
+    EndGame,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TileFile {
+    count: u8,
+    cost: u8,
+    level: u8,
+    kind: TileKindFile,
+    #[serde(default)]
+    effect: Option<String>,
+    #[serde(default)]
+    action: Option<Act>,
+    #[allow(dead_code)]
+    confidence: Confidence,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CaFile {
+    version: String,
+    #[allow(dead_code)]
+    note: String,
+    player_counts: Vec<PlayerCountFile>,
+    shared_building_from_players: u8,
+    max_buildings_per_region: u8,
+    orders: Vec<OrderFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct LayoutSlotFile {
     wedge: String,
     upgraded: bool,
@@ -414,6 +492,78 @@ impl Board {
     }
 }
 
+/// What an influence tile does when collected (Divine Influence).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "effect", content = "action")]
+pub enum TileEffect {
+    /// Immediate: upgrade one of your wedges (no distribution).
+    Upgrade,
+    /// Immediate: an extra distribution after the turn.
+    Distribute,
+    /// Keep face up; spend during a later action of this type for +1.
+    OneShot(Act),
+    /// +1 to this action type for the rest of the game.
+    Permanent(Act),
+    /// At game end, 1 Influence per influence tile collected.
+    EndGame,
+}
+
+/// A Divine Influence influence tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct InfluenceTile {
+    /// Influence value needed to take it.
+    pub cost: u8,
+    /// Level (I–IV): Influence gained when taken.
+    pub level: u8,
+    /// What it does.
+    pub effect: TileEffect,
+}
+
+/// Costs of a Divine Influence building row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewBuildingRow {
+    /// Costs by level in an empty region.
+    pub costs: [u8; 4],
+    /// Costs by level in a region holding the paired base building.
+    pub paired_costs: [u8; 4],
+    /// Confidence.
+    pub confidence: Confidence,
+}
+
+/// Divine Influence tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DivineInfluence {
+    /// Data version.
+    pub version: String,
+    /// Keep, Chapel, Mill, Vault rows (index = kind index − 4).
+    pub rows: [NewBuildingRow; 4],
+    /// End-game Influence of Vault I–III.
+    pub vault_points: [u8; 3],
+    /// The two extra troops (cost, Influence).
+    pub extra_troops: Vec<(u8, u8)>,
+    /// Replacement Prussian track.
+    pub prussian_track: Vec<u8>,
+    /// Replacement Slav track.
+    pub slav_track: Vec<u8>,
+    /// Chapel action tokens per player.
+    pub chapel_tokens: u8,
+    /// Coat-of-arms markers per player.
+    pub coats_of_arms: u8,
+    /// The influence tiles, in a fixed order.
+    pub tiles: Vec<InfluenceTile>,
+}
+
+/// Crimson & Amber Knight tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CrimsonAmber {
+    /// Data version.
+    pub version: String,
+    /// From this many players, a building may join an opponent's building of the same type.
+    pub shared_building_from: u8,
+    /// Buildings a region may hold under that rule.
+    pub max_buildings_per_region: u8,
+}
+
 /// Per player count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayerCount {
@@ -452,6 +602,10 @@ pub struct Tables {
     pub orders: Vec<OrderDef>,
     /// Fixed layouts by variant name: wedge id and pre-upgraded flag per position.
     pub layouts: BTreeMap<String, [(u8, bool); WEDGES]>,
+    /// Divine Influence.
+    pub di: DivineInfluence,
+    /// Crimson & Amber Knight.
+    pub ca: CrimsonAmber,
     /// Small board side.
     pub small: Board,
     /// Large board side.
@@ -484,18 +638,63 @@ impl Tables {
 /// Every problem found, when the embedded data is invalid (a build defect caught by tests).
 pub fn tables() -> Result<&'static Tables, &'static [DataError]> {
     static TABLES: OnceLock<Result<Tables, Vec<DataError>>> = OnceLock::new();
-    match TABLES.get_or_init(|| load(COMPONENTS, MAP_LARGE, MAP_SMALL)) {
+    match TABLES.get_or_init(|| {
+        load_all(
+            COMPONENTS,
+            MAP_LARGE,
+            MAP_SMALL,
+            DIVINE_INFLUENCE,
+            CRIMSON_AMBER,
+        )
+    }) {
         Ok(t) => Ok(t),
         Err(e) => Err(e.as_slice()),
     }
 }
 
-/// Parses and validates data files given as text, returning every problem found.
+/// Parses and validates the base-game data files given as text (with the embedded expansion
+/// files), returning every problem found.
 ///
 /// # Errors
 /// All problems, when any is found.
 pub fn load(components: &str, map_large: &str, map_small: &str) -> Result<Tables, Vec<DataError>> {
+    load_all(
+        components,
+        map_large,
+        map_small,
+        DIVINE_INFLUENCE,
+        CRIMSON_AMBER,
+    )
+}
+
+/// Parses and validates every data file given as text, returning every problem found.
+///
+/// # Errors
+/// All problems, when any is found.
+pub fn load_all(
+    components: &str,
+    map_large: &str,
+    map_small: &str,
+    divine_influence: &str,
+    crimson_amber: &str,
+) -> Result<Tables, Vec<DataError>> {
     let mut errs = Vec::new();
+    let di: Option<DiFile> = serde_json::from_str(divine_influence)
+        .map_err(|e| {
+            errs.push(DataError {
+                file: "divine_influence.json",
+                message: e.to_string(),
+            })
+        })
+        .ok();
+    let ca: Option<CaFile> = serde_json::from_str(crimson_amber)
+        .map_err(|e| {
+            errs.push(DataError {
+                file: "crimson_amber.json",
+                message: e.to_string(),
+            })
+        })
+        .ok();
     let comp: Option<ComponentsFile> = serde_json::from_str(components)
         .map_err(|e| {
             errs.push(DataError {
@@ -520,12 +719,93 @@ pub fn load(components: &str, map_large: &str, map_small: &str) -> Result<Tables
             })
         })
         .ok();
-    let (Some(comp), Some(large), Some(small)) = (comp, large, small) else {
+    let (Some(comp), Some(large), Some(small), Some(di), Some(ca)) = (comp, large, small, di, ca)
+    else {
         return Err(errs);
     };
     let large = build_board(&large, Side::Large, "map_large.json", &mut errs);
     let small = build_board(&small, Side::Small, "map_small.json", &mut errs);
-    let tables = build_tables(comp, large, small, &mut errs);
+    let di_tables = build_di(&di, &mut errs);
+    let ca_tables = build_ca(&ca, &mut errs);
+    let tables = build_tables(comp, large, small, &mut errs).map(|mut t| {
+        let mut extra = Vec::new();
+        for (file, orders) in [
+            ("divine_influence.json", &di.orders),
+            ("crimson_amber.json", &ca.orders),
+        ] {
+            for o in orders {
+                match Order::from_id(&o.id) {
+                    Some(order)
+                        if !t
+                            .orders
+                            .iter()
+                            .chain(extra.iter())
+                            .any(|x: &OrderDef| x.order == order) =>
+                    {
+                        extra.push(OrderDef {
+                            order,
+                            name: o.name.clone(),
+                            tokens: o.tokens,
+                            setup: o.setup.clone(),
+                            power: o.power.clone(),
+                        })
+                    }
+                    Some(_) => errs.push(DataError {
+                        file,
+                        message: format!("duplicate order `{}`", o.id),
+                    }),
+                    None => errs.push(DataError {
+                        file,
+                        message: format!("unknown order id `{}`", o.id),
+                    }),
+                }
+            }
+        }
+        t.orders.extend(extra);
+        for order in Order::ALL {
+            if !t.orders.iter().any(|o| o.order == order) {
+                errs.push(DataError {
+                    file: "orders",
+                    message: format!("order `{}` has no data entry", order.id()),
+                });
+            }
+        }
+        for p in &ca.player_counts {
+            if !(5..=6).contains(&p.players) {
+                errs.push(DataError {
+                    file: "crimson_amber.json",
+                    message: format!("player count {} is not 5 or 6", p.players),
+                });
+            }
+            if t.player_counts
+                .insert(
+                    p.players,
+                    PlayerCount {
+                        supply: p.supply,
+                        side: p.side,
+                    },
+                )
+                .is_some()
+            {
+                errs.push(DataError {
+                    file: "crimson_amber.json",
+                    message: format!("duplicate player count {}", p.players),
+                });
+            }
+        }
+        for n in 5..=6u8 {
+            if !t.player_counts.contains_key(&n) {
+                errs.push(DataError {
+                    file: "crimson_amber.json",
+                    message: format!("no supply/side for {n} players"),
+                });
+            }
+        }
+        t.version = format!("{}+{}+{}", t.version, di_tables.version, ca_tables.version);
+        t.di = di_tables;
+        t.ca = ca_tables;
+        t
+    });
     match tables {
         Some(t) if errs.is_empty() => Ok(t),
         _ => Err(errs),
@@ -573,6 +853,12 @@ fn build_board(file: &MapFile, side: Side, name: &'static str, errs: &mut Vec<Da
             err(format!("start region `{}` has an enemy flag", r.key));
         }
         if let Some(d) = &r.discount {
+            if d.building.is_new() {
+                err(format!(
+                    "region `{}` discount names `{}`; printed discounts are for base buildings",
+                    r.key, d.building
+                ));
+            }
             if d.amount == 0 || d.amount > 3 {
                 err(format!(
                     "region `{}` discount amount {} is not 1..=3",
@@ -712,6 +998,10 @@ fn build_tables(
     let mut buildings = [[blank; 4]; 4];
     let mut seen = [[false; 4]; 4];
     for b in &comp.buildings {
+        if b.kind.is_new() {
+            err(format!("`{}` belongs in divine_influence.json", b.kind));
+            continue;
+        }
         if !(1..=4).contains(&b.level) {
             err(format!("{} level {} is not 1..=4", b.kind, b.level));
             continue;
@@ -744,7 +1034,7 @@ fn build_tables(
             confidence: b.confidence,
         };
     }
-    for k in BuildingKind::ALL {
+    for k in BuildingKind::BASE {
         for (l, present) in seen[k.index()].iter().enumerate() {
             if !present {
                 err(format!("missing building {k} level {}", l + 1));
@@ -884,6 +1174,14 @@ fn build_tables(
             err(format!("order `{}` has no data entry", order.id()));
         }
     }
+    for t in &bonus_tiles {
+        let (BonusTile::Discount { building, .. } | BonusTile::Influence { building, .. }) = t;
+        if building.is_new() {
+            err(format!(
+                "bonus tiles apply to base buildings only, not `{building}`"
+            ));
+        }
+    }
     let mut layouts = BTreeMap::new();
     for (name, slots) in &comp.layouts {
         if slots.len() != WEDGES {
@@ -928,9 +1226,174 @@ fn build_tables(
         player_counts,
         orders,
         layouts,
+        di: DivineInfluence {
+            version: String::new(),
+            rows: [NewBuildingRow {
+                costs: [0; 4],
+                paired_costs: [0; 4],
+                confidence: Confidence::Default,
+            }; 4],
+            vault_points: [0; 3],
+            extra_troops: Vec::new(),
+            prussian_track: Vec::new(),
+            slav_track: Vec::new(),
+            chapel_tokens: 0,
+            coats_of_arms: 0,
+            tiles: Vec::new(),
+        },
+        ca: CrimsonAmber {
+            version: String::new(),
+            shared_building_from: 5,
+            max_buildings_per_region: 2,
+        },
         small,
         large,
     })
+}
+
+fn build_di(f: &DiFile, errs: &mut Vec<DataError>) -> DivineInfluence {
+    const F: &str = "divine_influence.json";
+    let mut err = |m: String| {
+        errs.push(DataError {
+            file: F,
+            message: m,
+        })
+    };
+    let expected = [
+        (BuildingKind::Keep, "free_troop", Some("troops")),
+        (BuildingKind::Chapel, "extra_token", Some("wedges_with_two")),
+        (BuildingKind::Mill, "remove_building", None),
+        (
+            BuildingKind::Vault,
+            "upgrade_wedge",
+            Some("upgraded_wedges"),
+        ),
+    ];
+    let mut rows = [NewBuildingRow {
+        costs: [0; 4],
+        paired_costs: [0; 4],
+        confidence: Confidence::Default,
+    }; 4];
+    let mut seen = [false; 4];
+    for b in &f.buildings {
+        if !b.kind.is_new() {
+            err(format!("`{}` is not a Divine Influence building", b.kind));
+            continue;
+        }
+        let i = b.kind.index() - 4;
+        if seen[i] {
+            err(format!("duplicate row `{}`", b.kind));
+        }
+        seen[i] = true;
+        if b.pairs_with != b.kind.paired() {
+            err(format!(
+                "`{}` pairs with `{}`, the rules pair it with `{}`",
+                b.kind,
+                b.pairs_with,
+                b.kind.paired()
+            ));
+        }
+        let (_, effect, endgame) = expected[i];
+        if b.effect != effect || b.endgame.as_deref() != endgame {
+            err(format!(
+                "`{}` effect/endgame must be `{effect}`/{endgame:?} (the engine implements these)",
+                b.kind
+            ));
+        }
+        for l in 0..4 {
+            if b.paired_costs[l] > b.costs[l] || b.costs[l] == 0 {
+                err(format!("`{}` level {}: paired cost must be at most the normal cost, and costs positive", b.kind, l + 1));
+            }
+        }
+        rows[i] = NewBuildingRow {
+            costs: b.costs,
+            paired_costs: b.paired_costs,
+            confidence: b.confidence,
+        };
+    }
+    if seen.iter().any(|s| !s) {
+        err("every one of keep, chapel, mill and vault needs a row".to_string());
+    }
+    let mut vault_points = [0u8; 3];
+    if f.vault_points.values.len() == 3 {
+        vault_points.copy_from_slice(&f.vault_points.values);
+    } else {
+        err(format!(
+            "vault_points needs 3 values, found {}",
+            f.vault_points.values.len()
+        ));
+    }
+    for (name, t) in [("prussian", &f.tracks.prussian), ("slav", &f.tracks.slav)] {
+        if t.values.is_empty() || t.values.windows(2).any(|w| w[0] > w[1]) {
+            err(format!("{name} track must be non-empty and never decrease"));
+        }
+    }
+    let mut tiles = Vec::new();
+    for t in &f.influence_tiles {
+        let effect = match (t.kind, t.effect.as_deref(), t.action) {
+            (TileKindFile::Immediate, Some("upgrade"), None) => Some(TileEffect::Upgrade),
+            (TileKindFile::Immediate, Some("distribute"), None) => Some(TileEffect::Distribute),
+            (TileKindFile::OneShot, None, Some(a)) => Some(TileEffect::OneShot(a)),
+            (TileKindFile::Permanent, None, Some(a)) => Some(TileEffect::Permanent(a)),
+            (TileKindFile::EndGame, None, None) => Some(TileEffect::EndGame),
+            _ => None,
+        };
+        match effect {
+            Some(effect) => {
+                if !(1..=4).contains(&t.level) || t.cost == 0 {
+                    err(format!("influence tile (cost {}) has level {} (1..=4) or cost 0", t.cost, t.level));
+                }
+                tiles.extend(std::iter::repeat(InfluenceTile { cost: t.cost, level: t.level, effect }).take(usize::from(t.count)));
+            }
+            None => err(format!(
+                "influence tile (cost {}): immediate tiles need effect upgrade|distribute, one-shot and permanent tiles an action, end-game tiles neither",
+                t.cost
+            )),
+        }
+    }
+    let count =
+        |pred: &dyn Fn(&TileEffect) -> bool| tiles.iter().filter(|t| pred(&t.effect)).count();
+    let immediate = count(&|e| matches!(e, TileEffect::Upgrade | TileEffect::Distribute));
+    let one_shot = count(&|e| matches!(e, TileEffect::OneShot(_)));
+    let permanent = count(&|e| matches!(e, TileEffect::Permanent(_)));
+    let end_game = count(&|e| matches!(e, TileEffect::EndGame));
+    if (immediate, one_shot, permanent, end_game) != (12, 24, 5, 2) {
+        err(format!(
+            "influence tiles are {immediate} immediate, {one_shot} one-shot, {permanent} permanent, {end_game} end-game; the expansion has 12, 24, 5, 2"
+        ));
+    }
+    DivineInfluence {
+        version: f.version.clone(),
+        rows,
+        vault_points,
+        extra_troops: f
+            .extra_troops
+            .iter()
+            .map(|t| (t.cost, t.influence))
+            .collect(),
+        prussian_track: f.tracks.prussian.values.clone(),
+        slav_track: f.tracks.slav.values.clone(),
+        chapel_tokens: f.chapel_tokens_per_player,
+        coats_of_arms: f.coats_of_arms_per_player,
+        tiles,
+    }
+}
+
+fn build_ca(f: &CaFile, errs: &mut Vec<DataError>) -> CrimsonAmber {
+    if f.max_buildings_per_region != 2 {
+        errs.push(DataError {
+            file: "crimson_amber.json",
+            message: format!(
+                "max_buildings_per_region is {}; the engine holds 2 per region",
+                f.max_buildings_per_region
+            ),
+        });
+    }
+    CrimsonAmber {
+        version: f.version.clone(),
+        shared_building_from: f.shared_building_from_players,
+        max_buildings_per_region: f.max_buildings_per_region,
+    }
 }
 
 #[cfg(test)]

@@ -51,6 +51,9 @@ fn sow(c: &SowChoice) -> String {
     if let Some(p) = c.double {
         parts.push(format!("two tokens on wedge {}", p + 1));
     }
+    if let Some(p) = c.giant {
+        parts.push(format!("the giant token onto wedge {}", p + 1));
+    }
     if parts.is_empty() {
         "distribute clockwise".to_string()
     } else {
@@ -81,9 +84,14 @@ pub(crate) fn describe(g: &Crusaders, a: &Action) -> String {
         Action::Resolve { pos } => format!("resolve {}", wedge(g, *pos)),
         Action::Upgrade { pos } => format!("upgrade {}", wedge(g, *pos)),
         Action::SkipTurn => "skip the turn and distribute".to_string(),
-        Action::Split { first, tokens } => {
-            format!("{first} first with {tokens} token(s), the rest to the other action")
-        }
+        Action::Split {
+            first,
+            tokens,
+            giant,
+        } => format!(
+            "{first} first with {tokens} token(s){}, the rest to the other action",
+            if *giant { " including the giant" } else { "" }
+        ),
         Action::Move { knight, to } => format!("move knight {} to {}", knight + 1, region(g, *to)),
         Action::EndTravel => "stop travelling".to_string(),
         Action::Crusade { region: r } => format!("crusade in {}", region(g, *r)),
@@ -97,5 +105,22 @@ pub(crate) fn describe(g: &Crusaders, a: &Action) -> String {
         Action::Distribute { pos } => format!("distribute {}", wedge(g, *pos)),
         Action::NoDistribute => "distribute nothing".to_string(),
         Action::Sow { choice } => sow(choice),
+        Action::SetupGiant { pos } => format!("put the giant token on {}", wedge(g, *pos)),
+        Action::SetupMark { enemy } => format!("mark the {enemy:?}s"),
+        Action::Boost { count: 0 } => "spend no one-shot tile".to_string(),
+        Action::Boost { count } => format!("spend {count} one-shot tile(s) for +{count}"),
+        Action::TakeTile { region: r } => format!("take the influence tile in {}", region(g, *r)),
+        Action::FlipWedge { pos } => format!("flip {} to its upgraded side", wedge(g, *pos)),
+        Action::MillRemove { building, level } => {
+            format!("remove your {building} level {level} from your board")
+        }
+        Action::CrusadeSwap { region: r, with } => {
+            format!(
+                "swap the enemies of {} and {}, then crusade in {}",
+                region(g, *r),
+                region(g, *with),
+                region(g, *r)
+            )
+        }
     }
 }

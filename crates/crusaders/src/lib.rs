@@ -48,7 +48,7 @@ mod types;
 mod view;
 
 pub use action::{Action, SowChoice};
-pub use state::{majority, Config, Crusaders, ScoreBreakdown, Variant};
+pub use state::{majority, Config, Crusaders, Expansions, ScoreBreakdown, Variant};
 pub use types::{Act, BuildingKind, Enemy, EnemyKind, Order, Pos, RegionId, SaracenFace, WEDGES};
 pub use view::{
     BuildingView, PhaseView, PlayerView, RegionView, StepView, TrackView, View, WedgeView,

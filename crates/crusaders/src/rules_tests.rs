@@ -245,6 +245,7 @@ fn with_orders(orders: &[Order]) -> Crusaders {
         variant: Variant::FirstStandard,
         orders: true,
         calatrava_third: true,
+        ..Config::default()
     };
     let mut g = new(&cfg, 11);
     g.core.start = 0;
@@ -326,7 +327,7 @@ fn setup_bonus_tiles_lie_on_the_bonus_spaces() {
                 "{}",
                 reg.key
             );
-            assert!(g.core.regions[i].building.is_none());
+            assert!(g.core.regions[i].buildings[0].is_none());
         }
     }
 }
@@ -342,7 +343,7 @@ fn setup_standard_wheel_is_shared_basic_with_two_tokens_per_wedge() {
             assert_eq!(p.wheel, first, "every player copies the shuffled order");
             assert!(p.wheel.iter().all(|w| !w.upgraded && w.tokens == 2));
             assert_eq!(p.troops_up, 0);
-            assert_eq!(p.built, [0; 4]);
+            assert_eq!(p.off, [0; 8]);
             assert_eq!(p.knights, [OFF; 4], "knights are placed in the start phase");
             assert_eq!(p.influence, 0);
         }
@@ -760,7 +761,11 @@ fn split_offers_every_share_with_at_least_one_token_for_the_first_action() {
     let mut expect = Vec::new();
     for first in [Act::Travel, Act::Build] {
         for tokens in 1..=3 {
-            expect.push(Action::Split { first, tokens });
+            expect.push(Action::Split {
+                first,
+                tokens,
+                giant: false,
+            });
         }
     }
     expect.sort_unstable();
@@ -770,7 +775,8 @@ fn split_offers_every_share_with_at_least_one_token_for_the_first_action() {
         0,
         Action::Split {
             first: Act::Travel,
-            tokens: 0
+            tokens: 0,
+            giant: false
         }
     ));
     assert!(!is_legal(
@@ -778,7 +784,8 @@ fn split_offers_every_share_with_at_least_one_token_for_the_first_action() {
         0,
         Action::Split {
             first: Act::Crusade,
-            tokens: 1
+            tokens: 1,
+            giant: false
         }
     ));
 }
@@ -796,6 +803,7 @@ fn split_resolves_the_second_action_after_the_first() {
         Action::Split {
             first: Act::Travel,
             tokens: 1,
+            giant: false,
         },
     );
     assert_eq!(step(&g), Step::Travel { points: 1 });
@@ -822,7 +830,7 @@ fn split_resolves_the_second_action_after_the_first() {
         },
     );
     assert_eq!(
-        g.core.regions[cologne.index()].building.map(|b| b.kind),
+        g.core.regions[cologne.index()].buildings[0].map(|b| b.kind),
         Some(BuildingKind::Castle)
     );
     assert!(is_turn_of(&g, 1));
@@ -838,6 +846,7 @@ fn split_resolves_the_second_action_after_the_first() {
         Action::Split {
             first: Act::Build,
             tokens: castle,
+            giant: false,
         },
     );
     act(
@@ -851,7 +860,7 @@ fn split_resolves_the_second_action_after_the_first() {
     // Castle I uncovered a Travel bonus during the first action: it already counts.
     let bonus = revealed(&g, BuildingKind::Castle, 1, Act::Travel);
     assert_eq!(step(&g), Step::Travel { points: 1 + bonus });
-    assert!(g.core.regions[amiens.index()].building.is_some());
+    assert!(g.core.regions[amiens.index()].buildings[0].is_some());
 }
 
 #[test]
@@ -865,6 +874,7 @@ fn split_all_tokens_on_one_action_resolves_only_that_action() {
         Action::Split {
             first: Act::Build,
             tokens: 2,
+            giant: false,
         },
     );
     // Build with 2 cannot pay any level-I building in Amiens: nothing to build, and the
@@ -888,6 +898,7 @@ fn split_permanent_bonuses_apply_to_each_resolved_action() {
         Action::Split {
             first: Act::Travel,
             tokens: 1,
+            giant: false,
         },
     );
     assert_eq!(
@@ -904,7 +915,7 @@ fn split_permanent_bonuses_apply_to_each_resolved_action() {
         "1 token + Build bonus"
     );
     build(&mut g, 0, BuildingKind::Castle, "bavaria");
-    assert_eq!(g.core.players[0].built[BuildingKind::Castle.index()], 1);
+    assert_eq!(g.core.players[0].off[BuildingKind::Castle.index()], 1);
 }
 
 // ---------- Travel (§6.1) ----------
@@ -1186,7 +1197,7 @@ fn crusade_mustered_troops_and_castles_add_strength() {
     g.core.tracks = [2, 0];
     let strength = g.strength(EnemyKind::Prussian);
     // Castles I-II built: their revealed Crusade bonus plus two face-up troops.
-    g.core.players[0].built[BuildingKind::Castle.index()] = 2;
+    g.core.players[0].off[BuildingKind::Castle.index()] = 3;
     let castle = revealed(&g, BuildingKind::Castle, 2, Act::Crusade);
     g.core.players[0].bonus[Act::Crusade.index()] = castle;
     g.core.players[0].troops_up = 2;
@@ -1230,7 +1241,7 @@ fn saracen_building_reward_is_placed_free_in_its_region() {
         "cologne",
         Enemy::Saracen(SaracenFace::Building(BuildingKind::Church)),
     );
-    g.core.players[0].built[BuildingKind::Church.index()] = 1;
+    g.core.players[0].off[BuildingKind::Church.index()] = 1;
     resolve(&mut g, 0, Act::Crusade, 6);
     act(&mut g, 0, Action::Crusade { region: cologne });
     assert_eq!(
@@ -1242,14 +1253,14 @@ fn saracen_building_reward_is_placed_free_in_its_region() {
     );
     act(&mut g, 0, Action::SaracenReward { take: true });
     assert_eq!(
-        g.core.regions[cologne.index()].building,
+        g.core.regions[cologne.index()].buildings[0],
         Some(Placed {
             owner: 0,
             kind: BuildingKind::Church,
             level: 2
         })
     );
-    assert_eq!(g.core.players[0].built[BuildingKind::Church.index()], 2);
+    assert_eq!(g.core.players[0].off[BuildingKind::Church.index()], 3);
     assert_eq!(
         influence(&g, 0),
         2,
@@ -1281,7 +1292,7 @@ fn saracen_castle_reward_releases_a_knight_into_that_region() {
         },
     );
     act(&mut g, 0, Action::SaracenReward { take: true });
-    assert_eq!(g.core.players[0].built[BuildingKind::Castle.index()], 1);
+    assert_eq!(g.core.players[0].off[BuildingKind::Castle.index()], 1);
     assert_eq!(knight_at(&g, 0, 1), cologne);
     assert_eq!(influence(&g, 0), 1);
 }
@@ -1313,8 +1324,8 @@ fn saracen_reward_declined_gives_three_influence() {
     act(&mut g, 0, Action::Crusade { region: cologne });
     act(&mut g, 0, Action::SaracenReward { take: false });
     assert_eq!(influence(&g, 0), 3);
-    assert_eq!(g.core.players[0].built, [0; 4]);
-    assert_eq!(g.core.regions[cologne.index()].building, None);
+    assert_eq!(g.core.players[0].off, [0; 8]);
+    assert_eq!(g.core.regions[cologne.index()].buildings[0], None);
     assert_eq!(g.core.players[0].defeated, [0, 0, 1]);
 }
 
@@ -1327,7 +1338,7 @@ fn saracen_reward_of_an_exhausted_type_gives_three_influence() {
         let mut g = game(2);
         place_knight(&mut g, 0, 0, "cologne");
         put_enemy(&mut g, "cologne", Enemy::Saracen(face));
-        g.core.players[0].built[BuildingKind::Farm.index()] = 4;
+        g.core.players[0].off[BuildingKind::Farm.index()] = 15;
         g.core.players[0].troops_up = 5;
         resolve(&mut g, 0, Act::Crusade, 1);
         crusade(&mut g, 0, "cologne");
@@ -1362,7 +1373,7 @@ fn influence_action_takes_its_value_from_the_supply() {
 fn build_costs_the_lowest_remaining_level_and_scores_its_level() {
     let mut g = game(2);
     place_knight(&mut g, 0, 0, "bavaria");
-    g.core.players[0].built[BuildingKind::Castle.index()] = 1;
+    g.core.players[0].off[BuildingKind::Castle.index()] = 1;
     g.core.players[0].knights[1] = region(&g, "navarre"); // released earlier by Castle I
     let cost2 = build_cost(BuildingKind::Castle, 2);
     let mut short = g.clone();
@@ -1371,7 +1382,7 @@ fn build_costs_the_lowest_remaining_level_and_scores_its_level() {
     resolve(&mut g, 0, Act::Build, cost2);
     build(&mut g, 0, BuildingKind::Castle, "bavaria");
     assert_eq!(
-        g.core.regions[usize::from(region(&g, "bavaria"))].building,
+        g.core.regions[usize::from(region(&g, "bavaria"))].buildings[0],
         Some(Placed {
             owner: 0,
             kind: BuildingKind::Castle,
@@ -1379,7 +1390,7 @@ fn build_costs_the_lowest_remaining_level_and_scores_its_level() {
         })
     );
     assert_eq!(influence(&g, 0), 2);
-    assert_eq!(g.core.players[0].built[BuildingKind::Castle.index()], 2);
+    assert_eq!(g.core.players[0].off[BuildingKind::Castle.index()], 3);
 }
 
 #[test]
@@ -1391,7 +1402,7 @@ fn build_needs_own_knight_no_enemy_and_no_building() {
     place_knight(&mut g, 1, 0, "navarre"); // only an opponent's knight
     put_enemy(&mut g, "cologne", Enemy::Prussian);
     let prussia = usize::from(region(&g, "prussia"));
-    g.core.regions[prussia].building = Some(Placed {
+    g.core.regions[prussia].buildings[0] = Some(Placed {
         owner: 1,
         kind: BuildingKind::Farm,
         level: 1,
@@ -1414,7 +1425,7 @@ fn build_needs_own_knight_no_enemy_and_no_building() {
     // The region is now full: another build there is impossible, even for another type.
     resolve(&mut g, 0, Act::Build, 9);
     assert!(is_turn_of(&g, 1), "nowhere left to build");
-    assert_eq!(g.core.players[0].built, [0, 0, 0, 1]);
+    assert_eq!(g.core.players[0].off, [0, 0, 0, 1, 0, 0, 0, 0]);
 }
 
 #[test]
@@ -1657,9 +1668,9 @@ fn majority_awards_follow_the_examples() {
 #[test]
 fn castle_iv_scores_four_per_complete_enemy_set() {
     let mut g = game(2);
-    g.core.players[0].built[BuildingKind::Castle.index()] = 4;
+    g.core.players[0].off[BuildingKind::Castle.index()] = 15;
     g.core.players[0].defeated = [3, 2, 5];
-    g.core.players[1].built[BuildingKind::Castle.index()] = 3;
+    g.core.players[1].off[BuildingKind::Castle.index()] = 7;
     g.core.players[1].defeated = [3, 2, 5];
     finish(&mut g);
     let s = final_scores(&g);
@@ -1670,7 +1681,7 @@ fn castle_iv_scores_four_per_complete_enemy_set() {
 #[test]
 fn church_iv_scores_six() {
     let mut g = game(2);
-    g.core.players[1].built[BuildingKind::Church.index()] = 4;
+    g.core.players[1].off[BuildingKind::Church.index()] = 15;
     g.core.players[1].influence = 10;
     finish(&mut g);
     let s = final_scores(&g);
@@ -1682,7 +1693,7 @@ fn church_iv_scores_six() {
 #[test]
 fn farm_iv_scores_knights_on_the_map_and_face_up_troops() {
     let mut g = game(2);
-    g.core.players[0].built[BuildingKind::Farm.index()] = 4;
+    g.core.players[0].off[BuildingKind::Farm.index()] = 15;
     place_knight(&mut g, 0, 0, "bavaria");
     place_knight(&mut g, 0, 1, "navarre");
     g.core.players[0].troops_up = 3;
@@ -1693,8 +1704,21 @@ fn farm_iv_scores_knights_on_the_map_and_face_up_troops() {
 #[test]
 fn bank_iv_scores_four_per_own_level_four_building_including_itself() {
     let mut g = game(2);
-    g.core.players[0].built = [0, 4, 3, 4]; // Church IV and Bank IV
-    g.core.players[1].built = [0, 0, 0, 4]; // Bank IV alone
+    g.core.players[0].off = [0, 15, 7, 15, 0, 0, 0, 0]; // Church IV and Bank IV
+    g.core.players[1].off = [0, 0, 0, 15, 0, 0, 0, 0]; // Bank IV alone
+                                                       // Level-IV buildings count where they stand on the map.
+    for (key, owner, kind) in [
+        ("bavaria", 0, BuildingKind::Church),
+        ("navarre", 0, BuildingKind::Bank),
+        ("lombardy", 1, BuildingKind::Bank),
+    ] {
+        let r = usize::from(region(&g, key));
+        g.core.regions[r].buildings[0] = Some(Placed {
+            owner,
+            kind,
+            level: 4,
+        });
+    }
     finish(&mut g);
     let s = final_scores(&g);
     assert_eq!(s[0].buildings, 4 * 2 + 6, "Bank IV 8 + Church IV 6");
@@ -1848,6 +1872,7 @@ fn order_calatrava_adds_one_to_each_action_of_a_split_wedge() {
         Action::Split {
             first: Act::Travel,
             tokens: 1,
+            giant: false,
         },
     );
     assert_eq!(step(&g), Step::Travel { points: 2 });
@@ -2057,6 +2082,7 @@ fn learning_variant_keeps_order_setup_upgrades() {
         variant: Variant::Learning,
         orders: true,
         calatrava_third: true,
+        ..Config::default()
     };
     let mut g = new(&cfg, 3);
     g.core.start = 0;

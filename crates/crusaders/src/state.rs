@@ -1,4 +1,5 @@
-//! The Crusaders state machine: setup, turns, actions, sowing, end and scoring.
+//! The Crusaders state machine: setup, turns, actions, sowing, end and scoring, for the base game
+//! and the Divine Influence and Crimson & Amber Knight expansions.
 
 use std::hash::{Hash, Hasher};
 
@@ -11,7 +12,7 @@ use ordo_core::{
 };
 
 use crate::action::{Action, SowChoice};
-use crate::data::{tables, Board, BonusTile, Endgame, Side, Tables, MAX_REGIONS};
+use crate::data::{tables, Board, BonusTile, Endgame, Side, Tables, TileEffect, MAX_REGIONS};
 use crate::types::{
     Act, BuildingKind, Enemy, EnemyKind, Order, Pos, RegionId, SaracenFace, WEDGES,
 };
@@ -66,11 +67,28 @@ impl Variant {
     }
 }
 
+/// Expansions in play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Expansions {
+    /// Divine Influence: new Influence action and tiles, Keep/Chapel/Mill/Vault, four orders.
+    pub divine_influence: bool,
+    /// Crimson & Amber Knight: 5–6 players, shared buildings, two orders.
+    pub crimson_amber: bool,
+}
+
+impl Expansions {
+    /// Neither expansion.
+    pub fn is_base(&self) -> bool {
+        !self.divine_influence && !self.crimson_amber
+    }
+}
+
 /// Table options. Public fields; checked by [`Game::new_game`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
-    /// Number of players, 2–4 in the base game.
+    /// Number of players: 2–4, or 5–6 with Crimson & Amber Knight.
     pub players: u8,
     /// Wheel layout variant.
     pub variant: Variant,
@@ -78,6 +96,9 @@ pub struct Config {
     pub orders: bool,
     /// Board Game Arena rule: a player dealt the Knights of Calatrava is offered a third tile.
     pub calatrava_third: bool,
+    /// Expansions (absent from base-game records).
+    #[serde(skip_serializing_if = "Expansions::is_base")]
+    pub expansions: Expansions,
 }
 
 impl Default for Config {
@@ -87,6 +108,7 @@ impl Default for Config {
             variant: Variant::Standard,
             orders: true,
             calatrava_third: true,
+            expansions: Expansions::default(),
         }
     }
 }
@@ -95,6 +117,7 @@ impl Default for Config {
 pub(crate) struct Wedge {
     pub(crate) id: u8,
     pub(crate) upgraded: bool,
+    /// Pieces on the wedge (the giant token is one piece).
     pub(crate) tokens: u8,
 }
 
@@ -103,6 +126,8 @@ pub(crate) enum SetupTask {
     Token,
     Single,
     Upgrade,
+    Giant,
+    Mark,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -116,15 +141,30 @@ pub(crate) struct Player {
     /// Knight Tournament: wedges placed so far.
     pub(crate) placed: u8,
     pub(crate) setup: ArrayVec<SetupTask, 4>,
-    /// Buildings built per kind (the next one has level `built + 1`).
-    pub(crate) built: [u8; 4],
+    /// Per building kind, bit `l` set: level `l + 1` has left the player board (built, or
+    /// removed by a Mill).
+    pub(crate) off: [u8; 8],
     pub(crate) troops_up: u8,
     /// Region per knight: 0 = starting knight, 1–2 = released by castles, 3 = Montesa's black knight.
     pub(crate) knights: [u8; 4],
     pub(crate) defeated: [u8; 3],
     pub(crate) influence: i32,
-    /// Revealed permanent bonuses per action.
+    /// Permanent bonuses per action (uncovered buildings, permanent influence tiles).
     pub(crate) bonus: [u8; 5],
+    /// Female Order of the Band: the wedge holding the giant token.
+    pub(crate) giant: Option<Pos>,
+    pub(crate) chapel_left: u8,
+    pub(crate) arms_left: u8,
+    /// Influence tiles collected (face up or down).
+    pub(crate) tiles: u8,
+    /// Unspent one-shot tiles per action.
+    pub(crate) one_shot: [u8; 5],
+    /// End-game tiles held.
+    pub(crate) end_tiles: u8,
+    /// Vault I–III end-game Influence.
+    pub(crate) vault_points: u8,
+    /// Order of the Holy Ghost: the marked enemy type.
+    pub(crate) mark: Option<EnemyKind>,
 }
 
 impl Player {
@@ -136,12 +176,20 @@ impl Player {
             wheel: [Wedge::default(); WEDGES],
             placed: 0,
             setup: ArrayVec::new(),
-            built: [0; 4],
+            off: [0; 8],
             troops_up: 0,
             knights: [OFF; 4],
             defeated: [0; 3],
             influence: 0,
             bonus: [0; 5],
+            giant: None,
+            chapel_left: 0,
+            arms_left: 0,
+            tiles: 0,
+            one_shot: [0; 5],
+            end_tiles: 0,
+            vault_points: 0,
+            mark: None,
         }
     }
 
@@ -151,6 +199,23 @@ impl Player {
             .enumerate()
             .filter(|(_, &r)| r != OFF)
             .map(|(i, &r)| (i as u8, r))
+    }
+
+    /// The lowest level of `kind` still on the player board.
+    pub(crate) fn next_level(&self, kind: BuildingKind) -> Option<u8> {
+        (0..4u8)
+            .find(|l| self.off[kind.index()] & (1 << l) == 0)
+            .map(|l| l + 1)
+    }
+
+    /// Whether level `level` of `kind` has left the player board.
+    pub(crate) fn is_off(&self, kind: BuildingKind, level: u8) -> bool {
+        self.off[kind.index()] & (1 << (level - 1)) != 0
+    }
+
+    /// Action value of the wedge at `pos`: its pieces, the giant counting 2.
+    pub(crate) fn wedge_value(&self, pos: Pos) -> u8 {
+        self.wheel[usize::from(pos)].tokens + u8::from(self.giant == Some(pos))
     }
 }
 
@@ -165,20 +230,61 @@ pub(crate) struct Placed {
 pub(crate) struct RegionState {
     pub(crate) enemy: Option<Enemy>,
     pub(crate) tile: Option<BonusTile>,
-    pub(crate) building: Option<Placed>,
+    pub(crate) buildings: [Option<Placed>; 2],
+    /// Divine Influence tile (index into the tile table).
+    pub(crate) itile: Option<u8>,
+    /// Divine Influence coats of arms: bit per seat.
+    pub(crate) arms: u8,
+}
+
+impl RegionState {
+    pub(crate) fn placed(&self) -> impl Iterator<Item = &Placed> {
+        self.buildings.iter().flatten()
+    }
+
+    pub(crate) fn building_count(&self) -> usize {
+        self.buildings.iter().filter(|b| b.is_some()).count()
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Step {
     Choose,
-    Split { pos: Pos },
-    Travel { points: u8 },
-    Crusade { value: u8 },
-    Saracen { region: u8, face: SaracenFace },
-    Build { value: u8 },
+    Split {
+        pos: Pos,
+    },
+    Boost {
+        act: Act,
+        x: u8,
+    },
+    Travel {
+        points: u8,
+    },
+    Crusade {
+        value: u8,
+    },
+    Saracen {
+        region: u8,
+        face: SaracenFace,
+    },
+    Influence {
+        value: u8,
+    },
+    Build {
+        value: u8,
+    },
+    /// Choose a wedge to flip (immediate influence tile or Vault).
+    Flip,
+    Mill {
+        level: u8,
+        region: u8,
+    },
     UpgradeSow,
     SkipSow,
-    Sow { pos: Pos },
+    ExtraSow,
+    Sow {
+        pos: Pos,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -198,8 +304,14 @@ pub struct ScoreBreakdown {
     pub influence: i32,
     /// Enemy majority awards: Prussian, Slav, Saracen.
     pub majorities: [i32; 3],
-    /// Level-IV building scoring.
+    /// Divine Influence: influence-tile majority award.
+    #[serde(default)]
+    pub tile_majority: i32,
+    /// Level-IV building scoring (and, with Divine Influence, Vault I–III).
     pub buildings: i32,
+    /// Divine Influence: end-game influence tiles.
+    #[serde(default)]
+    pub tiles: i32,
     /// Total.
     pub total: i32,
 }
@@ -209,7 +321,7 @@ pub(crate) struct Core {
     pub(crate) n: u8,
     pub(crate) start: u8,
     pub(crate) side: Side,
-    pub(crate) players: ArrayVec<Player, 4>,
+    pub(crate) players: ArrayVec<Player, 6>,
     pub(crate) regions: [RegionState; MAX_REGIONS],
     /// Track cursors: Prussian, Slav.
     pub(crate) tracks: [u8; 2],
@@ -220,9 +332,15 @@ pub(crate) struct Core {
     pub(crate) turn_pos: Pos,
     pub(crate) pending: Option<(Act, u8)>,
     pub(crate) turns: u32,
-    pub(crate) final_scores: Option<ArrayVec<ScoreBreakdown, 4>>,
+    pub(crate) final_scores: Option<ArrayVec<ScoreBreakdown, 6>>,
     /// Orders not dealt (face down; never shown).
-    pub(crate) undealt: ArrayVec<Order, 10>,
+    pub(crate) undealt: ArrayVec<Order, 16>,
+    /// Chapel tokens to add at the end of this turn.
+    pub(crate) chapel_adds: u8,
+    /// A Keep, Chapel, Mill or Vault was built this turn (Livonian Brothers).
+    pub(crate) new_building: bool,
+    /// Extra distributions owed after this turn.
+    pub(crate) extra_sows: u8,
 }
 
 /// Immutable component data; compared by identity.
@@ -251,7 +369,7 @@ pub struct Crusaders {
 }
 
 /// Decisions in the longest games observed are far below this bound.
-const MAX_DECISIONS: u32 = 20_000;
+const MAX_DECISIONS: u32 = 30_000;
 
 impl Crusaders {
     pub(crate) fn tables(&self) -> &'static Tables {
@@ -260,6 +378,15 @@ impl Crusaders {
 
     pub(crate) fn board(&self) -> &'static Board {
         self.data.0.board(self.core.side)
+    }
+
+    pub(crate) fn di(&self) -> bool {
+        self.config.expansions.divine_influence
+    }
+
+    /// Whether the 5–6 player building rule is in force.
+    pub(crate) fn shared_buildings(&self) -> bool {
+        self.config.expansions.crimson_amber && self.core.n >= self.tables().ca.shared_building_from
     }
 
     /// Number of completed turns.
@@ -291,7 +418,7 @@ impl Crusaders {
         (self.core.start + rank) % self.core.n
     }
 
-    fn player(&self, seat: u8) -> &Player {
+    pub(crate) fn player(&self, seat: u8) -> &Player {
         &self.core.players[usize::from(seat)]
     }
 
@@ -299,17 +426,56 @@ impl Crusaders {
         &mut self.core.players[usize::from(seat)]
     }
 
-    /// Current strength of an enemy type.
-    pub fn strength(&self, kind: EnemyKind) -> u8 {
+    /// The orders in the box for this configuration.
+    pub(crate) fn deck(config: &Config) -> ArrayVec<Order, 16> {
+        let mut d: ArrayVec<Order, 16> = Order::BASE.into_iter().collect();
+        if config.expansions.divine_influence {
+            d.extend(Order::DIVINE_INFLUENCE);
+        }
+        if config.expansions.crimson_amber {
+            d.extend(Order::CRIMSON_AMBER);
+        }
+        d
+    }
+
+    fn track(&self, kind: EnemyKind) -> &'static [u8] {
         let t = self.tables();
-        match kind {
-            EnemyKind::Prussian => t.prussian_track[usize::from(self.core.tracks[0])],
-            EnemyKind::Slav => t.slav_track[usize::from(self.core.tracks[1])],
-            EnemyKind::Saracen => t.saracen_strength,
+        match (kind, self.di()) {
+            (EnemyKind::Prussian, false) => &t.prussian_track,
+            (EnemyKind::Prussian, true) => &t.di.prussian_track,
+            (_, false) => &t.slav_track,
+            (_, true) => &t.di.slav_track,
         }
     }
 
-    /// Effective value of an action with `x` tokens for `seat` (rules §5).
+    /// Current strength of an enemy type.
+    pub fn strength(&self, kind: EnemyKind) -> u8 {
+        match kind {
+            EnemyKind::Prussian | EnemyKind::Slav => {
+                let track = self.track(kind);
+                track
+                    .get(usize::from(self.core.tracks[kind.index()]))
+                    .copied()
+                    .unwrap_or(0)
+            }
+            EnemyKind::Saracen => self.tables().saracen_strength,
+        }
+    }
+
+    /// Troop `i` (0-based, left to right): cost and Influence.
+    pub(crate) fn troop(&self, i: u8) -> Option<(u8, u8)> {
+        let t = self.tables();
+        let i = usize::from(i);
+        if i < t.troops.len() {
+            Some(t.troops[i])
+        } else if self.di() {
+            t.di.extra_troops.get(i - t.troops.len()).copied()
+        } else {
+            None
+        }
+    }
+
+    /// Effective value of an action with `x` tokens for `seat` (rules §5), before one-shot tiles.
     pub fn action_value(&self, seat: Seat, act: Act, x: u8) -> u8 {
         let p = self.player(seat.0);
         let mut v = i16::from(x) + i16::from(p.bonus[act.index()]);
@@ -343,13 +509,23 @@ impl Crusaders {
     // ---------- setup ----------
 
     fn setup(config: &Config, seed: u64) -> Result<Crusaders, ConfigError> {
-        let tables = tables()
-            .map_err(|e| ConfigError::Data(format!("{} problems, first: {}", e.len(), e[0])))?;
-        if !(2..=4).contains(&config.players) {
+        let tables = tables().map_err(|e| {
+            ConfigError::Data(format!(
+                "{} problems, first: {}",
+                e.len(),
+                e.first().map(ToString::to_string).unwrap_or_default()
+            ))
+        })?;
+        let max = if config.expansions.crimson_amber {
+            6
+        } else {
+            4
+        };
+        if !(2..=max).contains(&config.players) {
             return Err(ConfigError::PlayerCount {
                 players: config.players,
                 min: 2,
-                max: 4,
+                max,
             });
         }
         let pc = tables
@@ -360,6 +536,7 @@ impl Crusaders {
                 reason: "no supply data for this player count".into(),
             })?;
         let n = config.players;
+        let di = config.expansions.divine_influence;
         let mut rng = GameRng::from_seed(seed);
         let start = rng.below(u32::from(n)) as u8;
         let board = tables.board(pc.side);
@@ -374,7 +551,26 @@ impl Crusaders {
         for (r, t) in board.bonus_spaces.iter().zip(tiles) {
             regions[r.index()].tile = Some(t);
         }
-        let mut players: ArrayVec<Player, 4> = (0..n).map(|_| Player::new()).collect();
+        if di {
+            let mut ids: Vec<u8> = (0..tables.di.tiles.len() as u8).collect();
+            rng.shuffle(&mut ids);
+            let spaces = board
+                .regions
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| !r.paris)
+                .map(|(i, _)| i);
+            for (r, id) in spaces.zip(ids) {
+                regions[r].itile = Some(id);
+            }
+        }
+        let mut players: ArrayVec<Player, 6> = (0..n).map(|_| Player::new()).collect();
+        if di {
+            for p in players.iter_mut() {
+                p.chapel_left = tables.di.chapel_tokens;
+                p.arms_left = tables.di.coats_of_arms;
+            }
+        }
         let layout_of = |name: &str| -> Result<[Wedge; WEDGES], ConfigError> {
             let l = tables
                 .layouts
@@ -413,27 +609,24 @@ impl Crusaders {
             }
             Variant::KnightTournament => {}
         }
-        let mut undealt: ArrayVec<Order, 10> = ArrayVec::new();
+        let mut undealt: ArrayVec<Order, 16> = ArrayVec::new();
         let phase = if config.variant == Variant::KnightTournament {
             Phase::Tournament
         } else if config.orders {
-            let mut deck = Order::BASE;
+            let mut deck = Crusaders::deck(config);
             rng.shuffle(&mut deck);
-            let mut next = 0usize;
+            let mut it = deck.into_iter();
             for p in players.iter_mut() {
-                p.offered.push(deck[next]);
-                p.offered.push(deck[next + 1]);
-                next += 2;
+                p.offered.extend(it.by_ref().take(2));
             }
             if config.calatrava_third {
                 for p in players.iter_mut() {
                     if p.offered.contains(&Order::Calatrava) {
-                        p.offered.push(deck[next]);
-                        next += 1;
+                        p.offered.extend(it.by_ref().take(1));
                     }
                 }
             }
-            undealt.extend(deck[next..].iter().copied());
+            undealt.extend(it);
             Phase::PickOrders
         } else {
             Phase::Start { idx: 0 }
@@ -457,6 +650,9 @@ impl Crusaders {
                 turns: 0,
                 final_scores: None,
                 undealt,
+                chapel_adds: 0,
+                new_building: false,
+                extra_sows: 0,
             },
         })
     }
@@ -489,7 +685,14 @@ impl Crusaders {
                     SetupTask::Upgrade,
                 ]),
                 Order::Templar => p.setup.extend([SetupTask::Single, SetupTask::Single]),
-                Order::Montesa | Order::Teutonic => {}
+                Order::FemaleBand => p.setup.push(SetupTask::Giant),
+                Order::HolyGhost => p.setup.extend([SetupTask::Mark, SetupTask::Single]),
+                Order::Montesa
+                | Order::Teutonic
+                | Order::Livonian
+                | Order::Dragon
+                | Order::Brandenburg
+                | Order::Utrecht => {}
             }
         }
         self.core.phase = Phase::OrderSetup { idx: 0 };
@@ -509,7 +712,7 @@ impl Crusaders {
                 None => false,
                 Some(SetupTask::Upgrade) => p.wheel.iter().any(|w| !w.upgraded),
                 Some(SetupTask::Single) => p.wheel.iter().any(|w| w.tokens >= 2),
-                Some(SetupTask::Token) => true,
+                Some(SetupTask::Token | SetupTask::Giant | SetupTask::Mark) => true,
             };
             if possible {
                 return;
@@ -526,7 +729,18 @@ impl Crusaders {
     // ---------- turn flow ----------
 
     fn start_action(&mut self, seat: u8, act: Act, x: u8) {
-        let value = self.action_value(Seat(seat), act, x);
+        if self.di() && self.player(seat).one_shot[act.index()] > 0 {
+            self.core.phase = Phase::Turn {
+                seat,
+                step: Step::Boost { act, x },
+            };
+        } else {
+            self.resolve_action(seat, act, x, 0);
+        }
+    }
+
+    fn resolve_action(&mut self, seat: u8, act: Act, x: u8, boost: u8) {
+        let value = self.action_value(Seat(seat), act, x).saturating_add(boost);
         match act {
             Act::Travel => {
                 self.core.phase = Phase::Turn {
@@ -539,7 +753,7 @@ impl Crusaders {
             }
             Act::Muster => {
                 let up = self.player(seat).troops_up;
-                if let Some(&(cost, infl)) = self.tables().troops.get(usize::from(up)) {
+                if let Some((cost, infl)) = self.troop(up) {
                     if value >= cost {
                         self.player_mut(seat).troops_up += 1;
                         self.gain(seat, infl);
@@ -552,7 +766,20 @@ impl Crusaders {
                     seat,
                     step: Step::Crusade { value },
                 };
-                if self.crusade_targets(seat, value).next().is_none() {
+                let mut any = false;
+                self.crusade_options(seat, value, |_| any = true);
+                if !any {
+                    self.finish_action(seat);
+                }
+            }
+            Act::Influence if self.di() => {
+                self.core.phase = Phase::Turn {
+                    seat,
+                    step: Step::Influence { value },
+                };
+                let mut any = false;
+                self.tile_options(seat, value, |_| any = true);
+                if !any {
                     self.finish_action(seat);
                 }
             }
@@ -586,13 +813,41 @@ impl Crusaders {
         let choices = self.sow_choices(seat, pos);
         if choices.len() == 1 {
             self.sow(seat, pos, choices[0]);
-            self.end_turn(seat);
+            self.after_sow(seat);
         } else {
             self.core.phase = Phase::Turn {
                 seat,
                 step: Step::Sow { pos },
             };
         }
+    }
+
+    /// After the turn's distribution: Chapel tokens, then extra distributions, then the next turn.
+    fn after_sow(&mut self, seat: u8) {
+        if self.core.chapel_adds > 0 {
+            let pos = usize::from(self.core.turn_pos);
+            let adds = self.core.chapel_adds;
+            let p = self.player_mut(seat);
+            let add = adds.min(p.chapel_left);
+            p.chapel_left -= add;
+            p.wheel[pos].tokens += add;
+            self.core.chapel_adds = 0;
+        }
+        if self.core.new_building {
+            self.core.new_building = false;
+            if self.player(seat).order == Some(Order::Livonian) {
+                self.core.extra_sows += 1;
+            }
+        }
+        if self.core.extra_sows > 0 {
+            self.core.extra_sows -= 1;
+            self.core.phase = Phase::Turn {
+                seat,
+                step: Step::ExtraSow,
+            };
+            return;
+        }
+        self.end_turn(seat);
     }
 
     fn end_turn(&mut self, seat: u8) {
@@ -611,10 +866,11 @@ impl Crusaders {
     // ---------- sowing ----------
 
     /// Distinct sowing choices for `seat`'s order, each leading to a different wheel.
-    pub(crate) fn sow_choices(&self, seat: u8, pos: Pos) -> ArrayVec<SowChoice, 8> {
+    pub(crate) fn sow_choices(&self, seat: u8, pos: Pos) -> ArrayVec<SowChoice, 48> {
+        let p = self.player(seat);
         let mut candidates: ArrayVec<SowChoice, 8> = ArrayVec::new();
         candidates.push(SowChoice::default());
-        match self.player(seat).order {
+        match p.order {
             Some(Order::Teutonic) => candidates.push(SowChoice {
                 ccw: true,
                 ..SowChoice::default()
@@ -624,33 +880,43 @@ impl Crusaders {
                 ..SowChoice::default()
             }),
             Some(Order::Hospitaller) => {
-                for p in 0..WEDGES as u8 {
+                for q in 0..WEDGES as u8 {
                     candidates.push(SowChoice {
-                        skip: Some(p),
+                        skip: Some(q),
                         ..SowChoice::default()
                     });
                 }
             }
             Some(Order::Templar) => {
-                for p in 0..WEDGES as u8 {
+                for q in 0..WEDGES as u8 {
                     candidates.push(SowChoice {
-                        double: Some(p),
+                        double: Some(q),
                         ..SowChoice::default()
                     });
                 }
             }
             _ => {}
         }
-        let wheel = self.player(seat).wheel;
-        let mut seen: ArrayVec<[u8; WEDGES], 8> = ArrayVec::new();
+        let carries_giant = p.giant == Some(pos);
+        let mut seen: ArrayVec<([u8; WEDGES], Option<Pos>), 48> = ArrayVec::new();
         let mut out = ArrayVec::new();
         for c in candidates {
-            let mut w = wheel;
-            sow_wheel(&mut w, pos, c);
+            let mut w = p.wheel;
+            let landed = sow_wheel(&mut w, pos, c);
             let tokens = w.map(|x| x.tokens);
-            if !seen.contains(&tokens) {
-                seen.push(tokens);
-                out.push(c);
+            let giants: ArrayVec<Option<Pos>, 6> = if carries_giant {
+                (0..WEDGES as u8)
+                    .filter(|d| landed & (1 << d) != 0)
+                    .map(Some)
+                    .collect()
+            } else {
+                [None].into_iter().collect()
+            };
+            for g in giants {
+                if !seen.contains(&(tokens, g)) {
+                    seen.push((tokens, g));
+                    out.push(SowChoice { giant: g, ..c });
+                }
             }
         }
         out.sort_unstable();
@@ -658,23 +924,27 @@ impl Crusaders {
     }
 
     fn sow(&mut self, seat: u8, pos: Pos, choice: SowChoice) {
-        sow_wheel(&mut self.player_mut(seat).wheel, pos, choice);
+        let p = self.player_mut(seat);
+        let carries_giant = p.giant == Some(pos);
+        let landed = sow_wheel(&mut p.wheel, pos, choice);
+        if carries_giant {
+            let first = (0..WEDGES as u8).find(|d| landed & (1 << d) != 0);
+            p.giant = choice.giant.filter(|d| landed & (1 << d) != 0).or(first);
+        }
     }
 
     // ---------- actions ----------
 
-    fn leave_cost(&self, region: u8) -> u8 {
-        if self.core.regions[usize::from(region)].enemy.is_some() {
-            2
-        } else {
-            1
-        }
+    fn leave_cost(&self, seat: u8, region: u8) -> u8 {
+        let rs = &self.core.regions[usize::from(region)];
+        let base = if rs.enemy.is_some() { 2 } else { 1 };
+        base - u8::from(rs.arms & (1 << seat) != 0)
     }
 
     fn any_move(&self, seat: u8, points: u8) -> bool {
         self.player(seat)
             .knights_on_map()
-            .any(|(_, r)| self.leave_cost(r) <= points)
+            .any(|(_, r)| self.leave_cost(seat, r) <= points)
     }
 
     /// Moves as (knight, destination): one knight per region (knights of one player in one
@@ -688,7 +958,7 @@ impl Crusaders {
                 continue;
             }
             done_regions.push(r);
-            if self.leave_cost(r) > points {
+            if self.leave_cost(seat, r) > points {
                 continue;
             }
             for nb in &board.region(RegionId(r)).neighbours {
@@ -697,53 +967,163 @@ impl Crusaders {
         }
     }
 
-    fn crusade_targets(&self, seat: u8, value: u8) -> impl Iterator<Item = u8> + '_ {
-        let mut regions: ArrayVec<u8, 4> =
-            self.player(seat).knights_on_map().map(|(_, r)| r).collect();
-        regions.sort_unstable();
-        let mut uniq: ArrayVec<u8, 4> = ArrayVec::new();
-        for r in regions {
-            if !uniq.contains(&r) {
-                uniq.push(r);
-            }
-        }
-        uniq.into_iter().filter(move |&r| {
-            self.core.regions[usize::from(r)]
-                .enemy
-                .is_some_and(|e| self.strength(e.kind()) <= value)
-        })
-    }
-
-    /// The cost of `kind` for `seat` in `region` after printed and tile discounts.
-    pub(crate) fn build_cost(&self, seat: u8, kind: BuildingKind, region: u8) -> Option<u8> {
-        let built = self.player(seat).built[kind.index()];
-        let space = self.tables().buildings[kind.index()].get(usize::from(built))?;
-        let mut discount = 0u8;
-        if let Some((k, a)) = self.board().region(RegionId(region)).discount {
-            if k == kind {
-                discount += a;
-            }
-        }
-        if let Some(BonusTile::Discount { building, amount }) =
-            self.core.regions[usize::from(region)].tile
-        {
-            if building == kind {
-                discount += amount;
-            }
-        }
-        Some(space.cost.saturating_sub(discount))
-    }
-
-    fn build_options(&self, seat: u8, value: u8, mut f: impl FnMut(BuildingKind, u8)) {
+    /// Distinct regions holding one of `seat`'s knights, ascending.
+    fn knight_regions(&self, seat: u8) -> ArrayVec<u8, 4> {
         let mut regions: ArrayVec<u8, 4> = ArrayVec::new();
         for (_, r) in self.player(seat).knights_on_map() {
-            let rs = &self.core.regions[usize::from(r)];
-            if rs.enemy.is_none() && rs.building.is_none() && !regions.contains(&r) {
+            if !regions.contains(&r) {
                 regions.push(r);
             }
         }
         regions.sort_unstable();
-        for kind in BuildingKind::ALL {
+        regions
+    }
+
+    /// Whether `seat` beats `enemy` with `value` (Holy Ghost adds 1 against its marked type).
+    fn beats(&self, seat: u8, enemy: Enemy, value: u8) -> bool {
+        let bonus = u8::from(self.player(seat).mark == Some(enemy.kind()));
+        self.strength(enemy.kind()) <= value.saturating_add(bonus)
+    }
+
+    fn crusade_options(&self, seat: u8, value: u8, mut f: impl FnMut(Action)) {
+        let utrecht = self.player(seat).order == Some(Order::Utrecht);
+        for r in self.knight_regions(seat) {
+            let Some(here) = self.core.regions[usize::from(r)].enemy else {
+                continue;
+            };
+            if self.beats(seat, here, value) {
+                f(Action::Crusade {
+                    region: RegionId(r),
+                });
+            }
+            if utrecht {
+                for nb in &self.board().region(RegionId(r)).neighbours {
+                    if let Some(there) = self.core.regions[nb.index()].enemy {
+                        if there != here && self.beats(seat, there, value) {
+                            f(Action::CrusadeSwap {
+                                region: RegionId(r),
+                                with: *nb,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Regions whose influence tile `seat` may take with `value` (Divine Influence).
+    fn tile_options(&self, seat: u8, value: u8, mut f: impl FnMut(u8)) {
+        let mut reach: ArrayVec<u8, 32> = ArrayVec::new();
+        let brandenburg = self.player(seat).order == Some(Order::Brandenburg);
+        for r in self.knight_regions(seat) {
+            if !reach.contains(&r) {
+                reach.push(r);
+            }
+            if brandenburg {
+                for nb in &self.board().region(RegionId(r)).neighbours {
+                    if !reach.contains(&nb.0) {
+                        reach.push(nb.0);
+                    }
+                }
+            }
+        }
+        reach.sort_unstable();
+        for r in reach {
+            if let Some(t) = self.core.regions[usize::from(r)].itile {
+                if self
+                    .tables()
+                    .di
+                    .tiles
+                    .get(usize::from(t))
+                    .is_some_and(|t| t.cost <= value)
+                {
+                    f(r);
+                }
+            }
+        }
+    }
+
+    /// The cost of `seat`'s next `kind` in `region`, and whether it would be the region's first
+    /// building (printed and tile bonuses apply only then), or `None` if it may not go there.
+    pub(crate) fn placement(&self, seat: u8, kind: BuildingKind, region: u8) -> Option<(u8, bool)> {
+        let rs = &self.core.regions[usize::from(region)];
+        if rs.enemy.is_some() {
+            return None;
+        }
+        let p = self.player(seat);
+        let level = p.next_level(kind)?;
+        let count = rs.building_count();
+        let other = rs.placed().next().copied();
+        let shared = self.shared_buildings();
+        let same_type_opponent =
+            |o: Option<Placed>| o.is_some_and(|o| o.kind == kind && o.owner != seat);
+        if !kind.is_new() {
+            let printed = self.tables().buildings[kind.index()][usize::from(level - 1)].cost;
+            return match count {
+                0 => {
+                    let mut discount = 0u8;
+                    if let Some((k, a)) = self.board().region(RegionId(region)).discount {
+                        if k == kind {
+                            discount += a;
+                        }
+                    }
+                    if let Some(BonusTile::Discount { building, amount }) = rs.tile {
+                        if building == kind {
+                            discount += amount;
+                        }
+                    }
+                    Some((printed.saturating_sub(discount), true))
+                }
+                1 if shared && same_type_opponent(other) => Some((printed, false)),
+                _ => None,
+            };
+        }
+        if !self.di() {
+            return None;
+        }
+        let row = &self.tables().di.rows[kind.index() - 4];
+        let (normal, paired) = (
+            row.costs[usize::from(level - 1)],
+            row.paired_costs[usize::from(level - 1)],
+        );
+        let dragon = p.order == Some(Order::Dragon);
+        let mut best: Option<u8> = None;
+        let mut offer = |c: u8| best = Some(best.map_or(c, |b| b.min(c)));
+        match (count, other) {
+            (0, _) => offer(if dragon {
+                normal.saturating_sub(1)
+            } else {
+                normal
+            }),
+            (1, Some(o)) => {
+                if o.kind == kind.paired() {
+                    offer(paired);
+                }
+                if shared && same_type_opponent(other) {
+                    offer(normal);
+                }
+                if dragon && !o.kind.is_new() {
+                    offer(normal.saturating_sub(1));
+                }
+            }
+            _ => {}
+        }
+        best.map(|c| (c, count == 0))
+    }
+
+    /// The cost of `kind` for `seat` in `region`, if it may be built there.
+    pub(crate) fn build_cost(&self, seat: u8, kind: BuildingKind, region: u8) -> Option<u8> {
+        self.placement(seat, kind, region).map(|(c, _)| c)
+    }
+
+    fn build_options(&self, seat: u8, value: u8, mut f: impl FnMut(BuildingKind, u8)) {
+        let regions = self.knight_regions(seat);
+        let kinds: &[BuildingKind] = if self.di() {
+            &BuildingKind::ALL
+        } else {
+            &BuildingKind::BASE
+        };
+        for &kind in kinds {
             for &r in &regions {
                 if self.build_cost(seat, kind, r).is_some_and(|c| c <= value) {
                     f(kind, r);
@@ -752,27 +1132,10 @@ impl Crusaders {
         }
     }
 
-    /// Places `seat`'s next building of `kind` in `region` (Build or Saracen reward), collects
-    /// its Influence and reveals what it covered.
-    fn place_building(&mut self, seat: u8, kind: BuildingKind, region: u8, with_tile: bool) {
-        let level = self.player(seat).built[kind.index()] + 1;
+    /// Applies a revealed base building space: permanent bonuses and knight release.
+    fn reveal(&mut self, seat: u8, kind: BuildingKind, level: u8, region: u8) {
         let space = self.tables().buildings[kind.index()][usize::from(level - 1)];
-        let rs = &mut self.core.regions[usize::from(region)];
-        rs.building = Some(Placed {
-            owner: seat,
-            kind,
-            level,
-        });
-        let mut extra = 0;
-        if with_tile {
-            if let Some(BonusTile::Influence { building, amount }) = rs.tile {
-                if building == kind {
-                    extra = amount;
-                }
-            }
-        }
         let p = self.player_mut(seat);
-        p.built[kind.index()] = level;
         for (b, add) in p.bonus.iter_mut().zip(space.reveal.bonus) {
             *b += add;
         }
@@ -781,14 +1144,144 @@ impl Crusaders {
                 *slot = region;
             }
         }
+    }
+
+    /// Places `seat`'s next building of `kind` in `region` (Build or Saracen reward), collects
+    /// its Influence and applies what it uncovers or does. Returns `true` when a follow-up
+    /// decision (Mill, Vault) is pending.
+    fn place_building(
+        &mut self,
+        seat: u8,
+        kind: BuildingKind,
+        region: u8,
+        via_build: bool,
+    ) -> bool {
+        let Some(level) = self.player(seat).next_level(kind) else {
+            return false;
+        };
+        let rs = &mut self.core.regions[usize::from(region)];
+        let first = rs.building_count() == 0;
+        if let Some(slot) = rs.buildings.iter_mut().find(|b| b.is_none()) {
+            *slot = Some(Placed {
+                owner: seat,
+                kind,
+                level,
+            });
+        }
+        let mut extra = 0;
+        if via_build && first && !kind.is_new() {
+            if let Some(BonusTile::Influence { building, amount }) = rs.tile {
+                if building == kind {
+                    extra = amount;
+                }
+            }
+        }
+        self.player_mut(seat).off[kind.index()] |= 1 << (level - 1);
+        if !kind.is_new() {
+            self.reveal(seat, kind, level, region);
+        }
         self.gain(seat, level + extra);
+        if !kind.is_new() {
+            return false;
+        }
+        self.core.new_building = true;
+        match kind {
+            BuildingKind::Keep if level <= 3 => {
+                let up = self.player(seat).troops_up;
+                if self.troop(up).is_some() {
+                    self.player_mut(seat).troops_up += 1;
+                }
+                false
+            }
+            BuildingKind::Chapel if level <= 3 => {
+                if self.player(seat).chapel_left > self.core.chapel_adds {
+                    self.core.chapel_adds += 1;
+                }
+                false
+            }
+            BuildingKind::Mill => {
+                let mut any = false;
+                self.mill_options(seat, level, |_, _| any = true);
+                if any {
+                    self.core.phase = Phase::Turn {
+                        seat,
+                        step: Step::Mill { level, region },
+                    };
+                }
+                any
+            }
+            BuildingKind::Vault if level <= 3 => {
+                let pts = self.tables().di.vault_points[usize::from(level - 1)];
+                self.player_mut(seat).vault_points += pts;
+                let any = self.player(seat).wheel.iter().any(|w| !w.upgraded);
+                if any {
+                    self.core.phase = Phase::Turn {
+                        seat,
+                        step: Step::Flip,
+                    };
+                }
+                any
+            }
+            _ => false,
+        }
+    }
+
+    /// Base buildings a Mill of `level` may remove: any still on the board of that level or
+    /// lower, except the Bank IV.
+    fn mill_options(&self, seat: u8, level: u8, mut f: impl FnMut(BuildingKind, u8)) {
+        let p = self.player(seat);
+        for kind in BuildingKind::BASE {
+            for l in 1..=level {
+                if !p.is_off(kind, l) && !(kind == BuildingKind::Bank && l == 4) {
+                    f(kind, l);
+                }
+            }
+        }
+    }
+
+    fn crusade(&mut self, s: u8, region: u8) {
+        let r = usize::from(region);
+        let Some(enemy) = self.core.regions[r].enemy.take() else {
+            panic!("apply_unchecked: no enemy in region {r}")
+        };
+        self.player_mut(s).defeated[enemy.kind().index()] += 1;
+        match enemy {
+            Enemy::Prussian | Enemy::Slav => {
+                let kind = enemy.kind();
+                let strength = self.strength(kind);
+                let len = self.track(kind).len();
+                let ti = kind.index();
+                if usize::from(self.core.tracks[ti]) + 1 < len {
+                    self.core.tracks[ti] += 1;
+                }
+                self.gain(s, strength);
+                self.finish_action(s);
+            }
+            Enemy::Saracen(face) => {
+                let p = self.player(s);
+                let available = match face {
+                    SaracenFace::Building(k) => p.next_level(k).is_some(),
+                    SaracenFace::Troop => self.troop(p.troops_up).is_some(),
+                };
+                if available {
+                    self.core.phase = Phase::Turn {
+                        seat: s,
+                        step: Step::Saracen { region, face },
+                    };
+                } else {
+                    self.gain(s, self.tables().saracen_fallback);
+                    self.finish_action(s);
+                }
+            }
+        }
     }
 
     // ---------- end ----------
 
     fn finish_game(&mut self) {
         let n = usize::from(self.core.n);
-        let mut scores: ArrayVec<ScoreBreakdown, 4> = self
+        let di = self.di();
+        let mut scores: ArrayVec<ScoreBreakdown, 6> = self
             .core
             .players
             .iter()
@@ -798,23 +1291,35 @@ impl Crusaders {
             })
             .collect();
         for kind in EnemyKind::ALL {
-            let counts: ArrayVec<u8, 4> = self
+            let counts: ArrayVec<u8, 6> = self
                 .core
                 .players
                 .iter()
-                .map(|p| p.defeated[kind.index()])
+                .map(|p| p.defeated[kind.index()] + u8::from(p.mark == Some(kind)))
                 .collect();
             let awards = majority(&counts);
             for i in 0..n {
                 scores[i].majorities[kind.index()] = awards[i];
             }
         }
+        if di {
+            let counts: ArrayVec<u8, 6> = self.core.players.iter().map(|p| p.tiles).collect();
+            let awards = majority(&counts);
+            for i in 0..n {
+                scores[i].tile_majority = awards[i];
+            }
+        }
         let tables = self.tables();
+        let board_len = self.board().regions.len();
         for (i, p) in self.core.players.iter().enumerate() {
-            let level4 = p.built.iter().filter(|&&b| b == 4).count() as i32;
+            let level4_on_map = self.core.regions[..board_len]
+                .iter()
+                .flat_map(|r| r.placed())
+                .filter(|b| usize::from(b.owner) == i && b.level == 4)
+                .count() as i32;
             let mut pts = 0;
-            for kind in BuildingKind::ALL {
-                if p.built[kind.index()] < 4 {
+            for kind in BuildingKind::BASE {
+                if !p.is_off(kind, 4) {
                     continue;
                 }
                 pts += match tables.buildings[kind.index()][3].endgame {
@@ -825,14 +1330,31 @@ impl Crusaders {
                     Some(Endgame::KnightsAndTroops) => {
                         p.knights_on_map().count() as i32 + i32::from(p.troops_up)
                     }
-                    Some(Endgame::LevelFourBuildings) => 4 * level4,
+                    Some(Endgame::LevelFourBuildings) => 4 * level4_on_map,
                     None => 0,
                 };
+            }
+            if di {
+                if p.is_off(BuildingKind::Keep, 4) {
+                    pts += i32::from(p.troops_up);
+                }
+                if p.is_off(BuildingKind::Chapel, 4) {
+                    pts += 2 * p.wheel.iter().filter(|w| w.tokens >= 2).count() as i32;
+                }
+                if p.is_off(BuildingKind::Vault, 4) {
+                    pts += p.wheel.iter().filter(|w| w.upgraded).count() as i32;
+                }
+                pts += i32::from(p.vault_points);
+                scores[i].tiles = i32::from(p.end_tiles) * i32::from(p.tiles);
             }
             scores[i].buildings = pts;
         }
         for s in scores.iter_mut() {
-            s.total = s.influence + s.majorities.iter().sum::<i32>() + s.buildings;
+            s.total = s.influence
+                + s.majorities.iter().sum::<i32>()
+                + s.tile_majority
+                + s.buildings
+                + s.tiles;
         }
         self.core.final_scores = Some(scores);
         self.core.phase = Phase::Over;
@@ -842,7 +1364,7 @@ impl Crusaders {
 /// Majority awards for one category (rules §10.2): 5 / 2; a tie for first gives 3 each and no
 /// second; a tie for second gives 1 each. A player needs at least 1 to qualify.
 pub fn majority(counts: &[u8]) -> ArrayVec<i32, 6> {
-    let mut out: ArrayVec<i32, 6> = counts.iter().map(|_| 0).collect();
+    let mut out: ArrayVec<i32, 6> = counts.iter().take(6).map(|_| 0).collect();
     let first = counts.iter().copied().max().unwrap_or(0);
     if first == 0 {
         return out;
@@ -873,8 +1395,9 @@ pub fn majority(counts: &[u8]) -> ArrayVec<i32, 6> {
     out
 }
 
-/// Sows the tokens of the wedge at `pos` around the wheel (rules §4.4) with order powers.
-pub(crate) fn sow_wheel(wheel: &mut [Wedge; WEDGES], pos: Pos, c: SowChoice) {
+/// Sows the pieces of the wedge at `pos` around the wheel (rules §4.4) with order powers.
+/// Returns the set of positions that received a piece (bit per position).
+pub(crate) fn sow_wheel(wheel: &mut [Wedge; WEDGES], pos: Pos, c: SowChoice) -> u8 {
     let n = WEDGES as u8;
     let mut tokens = wheel[usize::from(pos)].tokens;
     wheel[usize::from(pos)].tokens = 0;
@@ -882,9 +1405,11 @@ pub(crate) fn sow_wheel(wheel: &mut [Wedge; WEDGES], pos: Pos, c: SowChoice) {
     let mut p = pos;
     let mut skipped = false;
     let mut doubled = false;
+    let mut landed = 0u8;
     if c.origin && tokens > 0 {
         wheel[usize::from(pos)].tokens += 1;
         tokens -= 1;
+        landed |= 1 << pos;
     }
     while tokens > 0 {
         p = (p + step) % n;
@@ -892,6 +1417,7 @@ pub(crate) fn sow_wheel(wheel: &mut [Wedge; WEDGES], pos: Pos, c: SowChoice) {
             skipped = true;
             continue;
         }
+        landed |= 1 << p;
         if c.double == Some(p) && !doubled && tokens >= 2 {
             doubled = true;
             wheel[usize::from(p)].tokens += 2;
@@ -901,6 +1427,7 @@ pub(crate) fn sow_wheel(wheel: &mut [Wedge; WEDGES], pos: Pos, c: SowChoice) {
         wheel[usize::from(p)].tokens += 1;
         tokens -= 1;
     }
+    landed
 }
 
 impl Game for Crusaders {
@@ -912,7 +1439,7 @@ impl Game for Crusaders {
         id: "crusaders",
         name: "Crusaders: Thy Will Be Done",
         min_seats: 2,
-        max_seats: 4,
+        max_seats: 6,
         imperfect_information: true,
         simultaneous: true,
         max_decisions: MAX_DECISIONS,
@@ -974,15 +1501,13 @@ impl Game for Crusaders {
         match self.core.phase {
             Phase::PickOrders => {
                 if p.picked.is_none() {
-                    let mut o: ArrayVec<Order, 3> = p.offered.clone();
-                    o.sort_unstable();
-                    out.extend(o.into_iter().map(|order| Action::PickOrder { order }));
+                    out.extend(p.offered.iter().map(|&order| Action::PickOrder { order }));
                 }
             }
             Phase::Tournament => {
                 if p.picked.is_none() {
                     out.extend(
-                        Order::BASE
+                        Crusaders::deck(&self.config)
                             .into_iter()
                             .map(|order| Action::PickOrder { order }),
                     );
@@ -998,20 +1523,29 @@ impl Game for Crusaders {
                 if self.seat_at_rank(idx) != s {
                     return;
                 }
+                let positions = 0..WEDGES as u8;
                 match p.setup.first() {
                     Some(SetupTask::Token) => {
-                        out.extend((0..WEDGES as u8).map(|pos| Action::SetupToken { pos }))
+                        out.extend(positions.map(|pos| Action::SetupToken { pos }))
                     }
                     Some(SetupTask::Single) => out.extend(
-                        (0..WEDGES as u8)
-                            .filter(|&pos| p.wheel[usize::from(pos)].tokens >= 2)
+                        positions
+                            .filter(|&pos| {
+                                p.wheel[usize::from(pos)].tokens >= 2 && p.giant != Some(pos)
+                            })
                             .map(|pos| Action::SetupSingle { pos }),
                     ),
                     Some(SetupTask::Upgrade) => out.extend(
-                        (0..WEDGES as u8)
+                        positions
                             .filter(|&pos| !p.wheel[usize::from(pos)].upgraded)
                             .map(|pos| Action::SetupUpgrade { pos }),
                     ),
+                    Some(SetupTask::Giant) => {
+                        out.extend(positions.map(|pos| Action::SetupGiant { pos }))
+                    }
+                    Some(SetupTask::Mark) => {
+                        out.extend(EnemyKind::ALL.map(|enemy| Action::SetupMark { enemy }))
+                    }
                     None => {}
                 }
             }
@@ -1089,6 +1623,11 @@ impl Game for Crusaders {
                     Action::SetupToken { pos } => p.wheel[usize::from(pos)].tokens += 1,
                     Action::SetupSingle { pos } => p.wheel[usize::from(pos)].tokens = 1,
                     Action::SetupUpgrade { pos } => p.wheel[usize::from(pos)].upgraded = true,
+                    Action::SetupGiant { pos } => {
+                        p.wheel[usize::from(pos)].tokens = 1;
+                        p.giant = Some(pos);
+                    }
+                    Action::SetupMark { enemy } => p.mark = Some(enemy),
                     _ => panic!("apply_unchecked: {a:?} is not a setup decision"),
                 }
                 p.setup.remove(0);
@@ -1121,27 +1660,26 @@ impl Game for Crusaders {
     fn resample_from_view(&self, seat: Seat, rng: &mut GameRng) -> Self {
         let mut g = self.clone();
         g.rng = GameRng::from_seed(rng.next_u64());
+        let me = usize::from(seat.0);
         match self.core.phase {
             Phase::PickOrders => {
-                let me = usize::from(seat.0);
                 let mine = self
                     .core
                     .players
                     .get(me)
                     .map(|p| p.offered.clone())
                     .unwrap_or_default();
-                let mut pool: Vec<Order> = Order::BASE
+                let mut pool: Vec<Order> = Crusaders::deck(&self.config)
                     .into_iter()
                     .filter(|o| !mine.contains(o))
                     .collect();
                 rng.shuffle(&mut pool);
                 let mut it = pool.into_iter();
                 for (i, p) in g.core.players.iter_mut().enumerate() {
-                    if i == me {
-                        continue;
+                    if i != me {
+                        p.offered.clear();
+                        p.offered.extend(it.by_ref().take(2));
                     }
-                    p.offered.clear();
-                    p.offered.extend(it.by_ref().take(2));
                 }
                 if self.config.calatrava_third {
                     for (i, p) in g.core.players.iter_mut().enumerate() {
@@ -1152,18 +1690,19 @@ impl Game for Crusaders {
                 }
                 g.core.undealt = it.collect();
                 for (i, p) in g.core.players.iter_mut().enumerate() {
-                    if i != me && p.picked.is_some() {
+                    if i != me && p.picked.is_some() && !p.offered.is_empty() {
                         p.picked = Some(p.offered[rng.index(p.offered.len())]);
                     }
                 }
             }
             Phase::Tournament => {
+                let deck = Crusaders::deck(&self.config);
                 for (i, p) in g.core.players.iter_mut().enumerate() {
-                    if i == usize::from(seat.0) {
+                    if i == me {
                         continue;
                     }
                     if p.picked.is_some() {
-                        p.picked = Some(Order::BASE[rng.index(Order::BASE.len())]);
+                        p.picked = Some(deck[rng.index(deck.len())]);
                     }
                     let mut ids: [u8; WEDGES] = [0, 1, 2, 3, 4, 5];
                     rng.shuffle(&mut ids);
@@ -1234,12 +1773,35 @@ impl Crusaders {
             }
             Step::Split { pos } => {
                 let w = p.wheel[usize::from(pos)];
+                let has_giant = p.giant == Some(pos);
                 let def = &self.tables().wedges[usize::from(w.id)];
                 for first in [def.basic, def.secondary] {
                     for tokens in 1..=w.tokens {
-                        out.push(Action::Split { first, tokens });
+                        if has_giant {
+                            out.push(Action::Split {
+                                first,
+                                tokens,
+                                giant: true,
+                            });
+                            if tokens < w.tokens {
+                                out.push(Action::Split {
+                                    first,
+                                    tokens,
+                                    giant: false,
+                                });
+                            }
+                        } else {
+                            out.push(Action::Split {
+                                first,
+                                tokens,
+                                giant: false,
+                            });
+                        }
                     }
                 }
+            }
+            Step::Boost { act, .. } => {
+                out.extend((0..=p.one_shot[act.index()]).map(|count| Action::Boost { count }));
             }
             Step::Travel { points } => {
                 self.moves(s, points, |knight, to| {
@@ -1251,14 +1813,20 @@ impl Crusaders {
                 out.push(Action::EndTravel);
             }
             Step::Crusade { value } => {
-                out.extend(self.crusade_targets(s, value).map(|r| Action::Crusade {
-                    region: RegionId(r),
-                }));
+                self.crusade_options(s, value, |a| out.push(a));
                 out.push(Action::Forgo);
             }
             Step::Saracen { .. } => {
                 out.push(Action::SaracenReward { take: false });
                 out.push(Action::SaracenReward { take: true });
+            }
+            Step::Influence { value } => {
+                self.tile_options(s, value, |r| {
+                    out.push(Action::TakeTile {
+                        region: RegionId(r),
+                    })
+                });
+                out.push(Action::Forgo);
             }
             Step::Build { value } => {
                 self.build_options(s, value, |building, r| {
@@ -1269,13 +1837,26 @@ impl Crusaders {
                 });
                 out.push(Action::Forgo);
             }
-            Step::UpgradeSow | Step::SkipSow => {
+            Step::Flip => {
+                for pos in 0..WEDGES as u8 {
+                    if !p.wheel[usize::from(pos)].upgraded {
+                        out.push(Action::FlipWedge { pos });
+                    }
+                }
+            }
+            Step::Mill { level, .. } => {
+                self.mill_options(s, level, |building, level| {
+                    out.push(Action::MillRemove { building, level })
+                });
+                out.push(Action::Forgo);
+            }
+            Step::UpgradeSow | Step::SkipSow | Step::ExtraSow => {
                 for pos in 0..WEDGES as u8 {
                     if p.wheel[usize::from(pos)].tokens > 0 {
                         out.push(Action::Distribute { pos });
                     }
                 }
-                if step == Step::UpgradeSow {
+                if step != Step::SkipSow {
                     out.push(Action::NoDistribute);
                 }
             }
@@ -1294,7 +1875,8 @@ impl Crusaders {
             (Step::Choose, Action::Resolve { pos }) => {
                 self.core.turn_pos = pos;
                 self.core.pending = None;
-                let w = self.player(s).wheel[usize::from(pos)];
+                let p = self.player(s);
+                let w = p.wheel[usize::from(pos)];
                 if w.upgraded {
                     self.core.phase = Phase::Turn {
                         seat: s,
@@ -1302,7 +1884,8 @@ impl Crusaders {
                     };
                 } else {
                     let act = self.tables().wedges[usize::from(w.id)].basic;
-                    self.start_action(s, act, w.tokens);
+                    let x = p.wedge_value(pos);
+                    self.start_action(s, act, x);
                 }
             }
             (Step::Choose, Action::Upgrade { pos }) => {
@@ -1318,8 +1901,17 @@ impl Crusaders {
                     step: Step::SkipSow,
                 };
             }
-            (Step::Split { pos }, Action::Split { first, tokens }) => {
-                let w = self.player(s).wheel[usize::from(pos)];
+            (
+                Step::Split { pos },
+                Action::Split {
+                    first,
+                    tokens,
+                    giant,
+                },
+            ) => {
+                let p = self.player(s);
+                let w = p.wheel[usize::from(pos)];
+                let has_giant = p.giant == Some(pos);
                 let def = &self.tables().wedges[usize::from(w.id)];
                 let other = if first == def.basic {
                     def.secondary
@@ -1327,12 +1919,22 @@ impl Crusaders {
                     def.basic
                 };
                 let rest = w.tokens - tokens;
-                self.core.pending = if rest > 0 { Some((other, rest)) } else { None };
-                self.start_action(s, first, tokens);
+                let first_x = tokens + u8::from(has_giant && giant);
+                let rest_x = rest + u8::from(has_giant && !giant);
+                self.core.pending = if rest > 0 {
+                    Some((other, rest_x))
+                } else {
+                    None
+                };
+                self.start_action(s, first, first_x);
+            }
+            (Step::Boost { act, x }, Action::Boost { count }) => {
+                self.player_mut(s).one_shot[act.index()] -= count;
+                self.resolve_action(s, act, x, count);
             }
             (Step::Travel { points }, Action::Move { knight, to }) => {
                 let from = self.player(s).knights[usize::from(knight)];
-                let left = points - self.leave_cost(from);
+                let left = points - self.leave_cost(s, from);
                 self.player_mut(s).knights[usize::from(knight)] = to.0;
                 self.core.phase = Phase::Turn {
                     seat: s,
@@ -1343,79 +1945,97 @@ impl Crusaders {
                 }
             }
             (Step::Travel { .. }, Action::EndTravel)
-            | (Step::Crusade { .. } | Step::Build { .. }, Action::Forgo) => self.finish_action(s),
-            (Step::Crusade { .. }, Action::Crusade { region }) => {
-                let r = region.index();
-                let Some(enemy) = self.core.regions[r].enemy.take() else {
-                    panic!("apply_unchecked: no enemy in region {r}")
-                };
-                self.player_mut(s).defeated[enemy.kind().index()] += 1;
-                match enemy {
-                    Enemy::Prussian | Enemy::Slav => {
-                        let kind = enemy.kind();
-                        let strength = self.strength(kind);
-                        let ti = kind.index();
-                        let len = match kind {
-                            EnemyKind::Prussian => self.tables().prussian_track.len(),
-                            _ => self.tables().slav_track.len(),
-                        };
-                        if usize::from(self.core.tracks[ti]) + 1 < len {
-                            self.core.tracks[ti] += 1;
-                        }
-                        self.gain(s, strength);
-                        self.finish_action(s);
-                    }
-                    Enemy::Saracen(face) => {
-                        let p = self.player(s);
-                        let available = match face {
-                            SaracenFace::Building(k) => p.built[k.index()] < 4,
-                            SaracenFace::Troop => {
-                                usize::from(p.troops_up) < self.tables().troops.len()
-                            }
-                        };
-                        if available {
-                            self.core.phase = Phase::Turn {
-                                seat: s,
-                                step: Step::Saracen {
-                                    region: region.0,
-                                    face,
-                                },
-                            };
-                        } else {
-                            self.gain(s, self.tables().saracen_fallback);
-                            self.finish_action(s);
-                        }
-                    }
-                }
+            | (
+                Step::Crusade { .. }
+                | Step::Build { .. }
+                | Step::Influence { .. }
+                | Step::Mill { .. },
+                Action::Forgo,
+            ) => self.finish_action(s),
+            (Step::Crusade { .. }, Action::Crusade { region }) => self.crusade(s, region.0),
+            (Step::Crusade { .. }, Action::CrusadeSwap { region, with }) => {
+                let (a, b) = (region.index(), with.index());
+                let tmp = self.core.regions[a].enemy;
+                self.core.regions[a].enemy = self.core.regions[b].enemy;
+                self.core.regions[b].enemy = tmp;
+                self.crusade(s, region.0);
             }
             (Step::Saracen { region, face }, Action::SaracenReward { take }) => {
+                let mut follow_up = false;
                 if !take {
                     self.gain(s, self.tables().saracen_fallback);
                 } else {
                     match face {
-                        SaracenFace::Building(kind) => self.place_building(s, kind, region, false),
+                        SaracenFace::Building(kind) => {
+                            follow_up = self.place_building(s, kind, region, false)
+                        }
                         SaracenFace::Troop => {
                             let up = self.player(s).troops_up;
-                            let infl = self.tables().troops[usize::from(up)].1;
+                            let infl = self.troop(up).map_or(0, |t| t.1);
                             self.player_mut(s).troops_up += 1;
                             self.gain(s, infl);
                         }
                     }
                 }
+                if !follow_up {
+                    self.finish_action(s);
+                }
+            }
+            (Step::Influence { .. }, Action::TakeTile { region }) => {
+                let r = region.index();
+                let Some(id) = self.core.regions[r].itile.take() else {
+                    panic!("apply_unchecked: no influence tile in region {r}")
+                };
+                let tile = self.tables().di.tiles[usize::from(id)];
+                let marked = self.core.regions[r].arms & (1 << s) != 0;
+                let p = self.player_mut(s);
+                p.tiles += 1;
+                if p.arms_left > 0 && !marked {
+                    p.arms_left -= 1;
+                    self.core.regions[r].arms |= 1 << s;
+                }
+                self.gain(s, tile.level);
+                let p = self.player_mut(s);
+                match tile.effect {
+                    TileEffect::Upgrade => {
+                        if p.wheel.iter().any(|w| !w.upgraded) {
+                            self.core.phase = Phase::Turn {
+                                seat: s,
+                                step: Step::Flip,
+                            };
+                            return;
+                        }
+                    }
+                    TileEffect::Distribute => self.core.extra_sows += 1,
+                    TileEffect::OneShot(a) => p.one_shot[a.index()] += 1,
+                    TileEffect::Permanent(a) => p.bonus[a.index()] += 1,
+                    TileEffect::EndGame => p.end_tiles += 1,
+                }
                 self.finish_action(s);
             }
             (Step::Build { .. }, Action::Build { building, region }) => {
-                self.place_building(s, building, region.0, true);
+                if !self.place_building(s, building, region.0, true) {
+                    self.finish_action(s);
+                }
+            }
+            (Step::Flip, Action::FlipWedge { pos }) => {
+                self.player_mut(s).wheel[usize::from(pos)].upgraded = true;
+                self.finish_action(s);
+            }
+            (Step::Mill { region, .. }, Action::MillRemove { building, level }) => {
+                self.player_mut(s).off[building.index()] |= 1 << (level - 1);
+                self.reveal(s, building, level, region);
                 self.finish_action(s);
             }
             (Step::UpgradeSow | Step::SkipSow, Action::Distribute { pos }) => {
                 self.core.turn_pos = pos;
                 self.begin_sow(s, pos);
             }
-            (Step::UpgradeSow, Action::NoDistribute) => self.end_turn(s),
+            (Step::ExtraSow, Action::Distribute { pos }) => self.begin_sow(s, pos),
+            (Step::UpgradeSow | Step::ExtraSow, Action::NoDistribute) => self.after_sow(s),
             (Step::Sow { pos }, Action::Sow { choice }) => {
                 self.sow(s, pos, choice);
-                self.end_turn(s);
+                self.after_sow(s);
             }
             (step, a) => panic!("apply_unchecked: {a:?} at step {step:?}"),
         }
@@ -1428,11 +2048,11 @@ mod tests {
 
     fn wheel(tokens: [u8; 6]) -> [Wedge; 6] {
         let mut w = [Wedge::default(); 6];
-        for i in 0..6 {
-            w[i] = Wedge {
+        for (i, (x, t)) in w.iter_mut().zip(tokens).enumerate() {
+            *x = Wedge {
                 id: i as u8,
                 upgraded: false,
-                tokens: tokens[i],
+                tokens: t,
             };
         }
         w
@@ -1454,8 +2074,9 @@ mod tests {
     #[test]
     fn plain_sowing_goes_clockwise_from_the_next_wedge() {
         let mut w = wheel([2, 2, 2, 2, 2, 2]);
-        sow_wheel(&mut w, 1, SowChoice::default());
+        let landed = sow_wheel(&mut w, 1, SowChoice::default());
         assert_eq!(tokens(&w), [2, 0, 3, 3, 2, 2]);
+        assert_eq!(landed, 0b1100);
     }
 
     #[test]

@@ -54,7 +54,7 @@ impl fmt::Display for Act {
     }
 }
 
-/// A base-game building type (one row of the player board).
+/// A building type: the four base rows and the four Divine Influence rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BuildingKind {
@@ -66,21 +66,60 @@ pub enum BuildingKind {
     Farm,
     /// Build/Influence bonuses.
     Bank,
+    /// Divine Influence: pairs with the Castle; flips a troop for free.
+    Keep,
+    /// Divine Influence: pairs with the Church; adds an action token.
+    Chapel,
+    /// Divine Influence: pairs with the Farm; removes a building from the player board.
+    Mill,
+    /// Divine Influence: pairs with the Bank; upgrades a wedge.
+    Vault,
 }
 
 impl BuildingKind {
-    /// All kinds in row order.
-    pub const ALL: [BuildingKind; 4] = [
+    /// The four base-game kinds in row order.
+    pub const BASE: [BuildingKind; 4] = [
         BuildingKind::Castle,
         BuildingKind::Church,
         BuildingKind::Farm,
         BuildingKind::Bank,
     ];
 
-    /// Dense index.
+    /// The four Divine Influence kinds.
+    pub const NEW: [BuildingKind; 4] = [
+        BuildingKind::Keep,
+        BuildingKind::Chapel,
+        BuildingKind::Mill,
+        BuildingKind::Vault,
+    ];
+
+    /// All eight kinds.
+    pub const ALL: [BuildingKind; 8] = [
+        BuildingKind::Castle,
+        BuildingKind::Church,
+        BuildingKind::Farm,
+        BuildingKind::Bank,
+        BuildingKind::Keep,
+        BuildingKind::Chapel,
+        BuildingKind::Mill,
+        BuildingKind::Vault,
+    ];
+
+    /// Dense index (0..8; base kinds first).
     #[inline]
     pub fn index(self) -> usize {
         self as usize
+    }
+
+    /// Whether this is a Divine Influence building.
+    #[inline]
+    pub fn is_new(self) -> bool {
+        self.index() >= 4
+    }
+
+    /// The base building a new building pairs with, or the new building a base one pairs with.
+    pub fn paired(self) -> BuildingKind {
+        BuildingKind::ALL[(self.index() + 4) % 8]
     }
 
     /// Lower-case name.
@@ -90,6 +129,10 @@ impl BuildingKind {
             BuildingKind::Church => "church",
             BuildingKind::Farm => "farm",
             BuildingKind::Bank => "bank",
+            BuildingKind::Keep => "keep",
+            BuildingKind::Chapel => "chapel",
+            BuildingKind::Mill => "mill",
+            BuildingKind::Vault => "vault",
         }
     }
 }
@@ -180,6 +223,18 @@ pub enum Order {
     Templar,
     /// Teutonic Knights.
     Teutonic,
+    /// Divine Influence: Female Order of the Band.
+    FemaleBand,
+    /// Divine Influence: Livonian Brothers of the Sword.
+    Livonian,
+    /// Divine Influence: Order of the Dragon.
+    Dragon,
+    /// Divine Influence: Bailiwick of Brandenburg.
+    Brandenburg,
+    /// Crimson & Amber Knight: Bailiwick of Utrecht.
+    Utrecht,
+    /// Crimson & Amber Knight: Order of the Holy Ghost.
+    HolyGhost,
 }
 
 impl Order {
@@ -197,6 +252,37 @@ impl Order {
         Order::Teutonic,
     ];
 
+    /// The four Divine Influence orders.
+    pub const DIVINE_INFLUENCE: [Order; 4] = [
+        Order::FemaleBand,
+        Order::Livonian,
+        Order::Dragon,
+        Order::Brandenburg,
+    ];
+
+    /// The two Crimson & Amber Knight orders.
+    pub const CRIMSON_AMBER: [Order; 2] = [Order::Utrecht, Order::HolyGhost];
+
+    /// Every order.
+    pub const ALL: [Order; 16] = [
+        Order::Alcantara,
+        Order::Aviz,
+        Order::Calatrava,
+        Order::HolySepulchre,
+        Order::Hospitaller,
+        Order::Montesa,
+        Order::Santiago,
+        Order::StLazarus,
+        Order::Templar,
+        Order::Teutonic,
+        Order::FemaleBand,
+        Order::Livonian,
+        Order::Dragon,
+        Order::Brandenburg,
+        Order::Utrecht,
+        Order::HolyGhost,
+    ];
+
     /// The data-file id.
     pub fn id(self) -> &'static str {
         match self {
@@ -210,12 +296,18 @@ impl Order {
             Order::StLazarus => "st_lazarus",
             Order::Templar => "templar",
             Order::Teutonic => "teutonic",
+            Order::FemaleBand => "female_band",
+            Order::Livonian => "livonian",
+            Order::Dragon => "dragon",
+            Order::Brandenburg => "brandenburg",
+            Order::Utrecht => "utrecht",
+            Order::HolyGhost => "holy_ghost",
         }
     }
 
     /// Parses a data-file id.
     pub fn from_id(id: &str) -> Option<Order> {
-        Order::BASE.into_iter().find(|o| o.id() == id)
+        Order::ALL.into_iter().find(|o| o.id() == id)
     }
 
     /// Dense index.

@@ -4,9 +4,9 @@ use serde::{Deserialize, Serialize};
 
 use ordo_core::{Seat, Viewer};
 
-use crate::data::{BonusTile, Side};
+use crate::data::{BonusTile, InfluenceTile, Side};
 use crate::state::{Crusaders, Phase, ScoreBreakdown, Step, Variant, OFF};
-use crate::types::{Act, BuildingKind, Enemy, Order, Pos, RegionId, SaracenFace};
+use crate::types::{Act, BuildingKind, Enemy, EnemyKind, Order, Pos, RegionId, SaracenFace};
 
 /// A viewer's picture of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -96,6 +96,27 @@ pub enum StepView {
         /// Movement points left.
         points: u8,
     },
+    /// Choosing how many one-shot influence tiles to spend on the action.
+    Boost {
+        /// The action.
+        act: Act,
+        /// Tokens on it.
+        x: u8,
+    },
+    /// Divine Influence: choosing an influence tile to take.
+    Influence {
+        /// Influence value.
+        value: u8,
+    },
+    /// Choosing a wedge to flip to its upgraded side (influence tile or Vault).
+    Flip,
+    /// Choosing a building for the Mill to remove from the player board.
+    Mill {
+        /// The Mill's level.
+        level: u8,
+    },
+    /// After the turn: an extra distribution.
+    ExtraDistribute,
     /// Choosing an enemy to crusade against.
     Crusade {
         /// Crusade value.
@@ -132,6 +153,12 @@ pub struct RegionView {
     pub buildings: Vec<BuildingView>,
     /// Knights here: (owner, knight index).
     pub knights: Vec<(Seat, u8)>,
+    /// Divine Influence: the influence tile still here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub influence_tile: Option<InfluenceTile>,
+    /// Divine Influence: seats with a coat of arms here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub arms: Vec<Seat>,
 }
 
 /// A building on the map.
@@ -173,8 +200,9 @@ pub struct PlayerView {
     pub turn_rank: u32,
     /// The action wheel, position 0..5 (empty while hidden in Knight Tournament).
     pub wheel: Vec<WedgeView>,
-    /// Buildings built per type (castle, church, farm, bank): the next has level `built + 1`.
-    pub built: [u8; 4],
+    /// Per building type (castle, church, farm, bank, keep, chapel, mill, vault): bit `l` set
+    /// when level `l + 1` has left the player board (built, or removed by a Mill).
+    pub off_board: [u8; 8],
     /// Face-up troops.
     pub troops_up: u8,
     /// Knights: region, or `None` while waiting on the player board / not in play.
@@ -183,8 +211,35 @@ pub struct PlayerView {
     pub defeated: [u8; 3],
     /// Influence collected.
     pub influence: i32,
-    /// Revealed permanent bonuses: travel, muster, crusade, influence, build.
+    /// Permanent bonuses: travel, muster, crusade, influence, build.
     pub bonus: [u8; 5],
+    /// Female Order of the Band: the wedge holding the giant token (worth 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub giant: Option<Pos>,
+    /// Order of the Holy Ghost: the marked enemy type.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mark: Option<EnemyKind>,
+    /// Divine Influence: influence tiles collected, unspent one-shot tiles per action, end-game
+    /// tiles, Chapel tokens and coats of arms left, Vault I–III points.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub divine: Option<DivineView>,
+}
+
+/// A player's Divine Influence pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DivineView {
+    /// Influence tiles collected (face up or down).
+    pub tiles: u8,
+    /// Unspent one-shot tiles: travel, muster, crusade, influence, build.
+    pub one_shot: [u8; 5],
+    /// End-game tiles held.
+    pub end_tiles: u8,
+    /// Chapel action tokens left.
+    pub chapel_tokens: u8,
+    /// Coats of arms left.
+    pub arms_left: u8,
+    /// Vault I–III end-game Influence.
+    pub vault_points: u8,
 }
 
 pub(crate) fn build(g: &Crusaders, viewer: Viewer) -> View {
@@ -246,7 +301,7 @@ pub(crate) fn build(g: &Crusaders, viewer: Viewer) -> View {
                         })
                         .collect()
                 },
-                built: p.built,
+                off_board: p.off,
                 troops_up: p.troops_up,
                 knights: p
                     .knights
@@ -256,6 +311,16 @@ pub(crate) fn build(g: &Crusaders, viewer: Viewer) -> View {
                 defeated: p.defeated,
                 influence: p.influence,
                 bonus: p.bonus,
+                giant: p.giant,
+                mark: p.mark,
+                divine: g.di().then_some(DivineView {
+                    tiles: p.tiles,
+                    one_shot: p.one_shot,
+                    end_tiles: p.end_tiles,
+                    chapel_tokens: p.chapel_left,
+                    arms_left: p.arms_left,
+                    vault_points: p.vault_points,
+                }),
             }
         })
         .collect();
@@ -276,15 +341,26 @@ pub(crate) fn build(g: &Crusaders, viewer: Viewer) -> View {
                 })
                 .collect();
             let buildings: Vec<BuildingView> = rs
-                .building
-                .iter()
+                .placed()
                 .map(|b| BuildingView {
                     owner: Seat(b.owner),
                     kind: b.kind,
                     level: b.level,
                 })
                 .collect();
-            if rs.enemy.is_none() && rs.tile.is_none() && buildings.is_empty() && knights.is_empty()
+            let influence_tile = rs
+                .itile
+                .and_then(|t| tables.di.tiles.get(usize::from(t)).copied());
+            let arms: Vec<Seat> = (0..core.n)
+                .filter(|s| rs.arms & (1 << s) != 0)
+                .map(Seat)
+                .collect();
+            if rs.enemy.is_none()
+                && rs.tile.is_none()
+                && buildings.is_empty()
+                && knights.is_empty()
+                && influence_tile.is_none()
+                && arms.is_empty()
             {
                 None
             } else {
@@ -294,6 +370,8 @@ pub(crate) fn build(g: &Crusaders, viewer: Viewer) -> View {
                     tile: rs.tile,
                     buildings,
                     knights,
+                    influence_tile,
+                    arms,
                 })
             }
         })
@@ -318,6 +396,11 @@ pub(crate) fn build(g: &Crusaders, viewer: Viewer) -> View {
                 Step::Saracen { face, .. } => StepView::Saracen { face },
                 Step::Build { value } => StepView::Build { value },
                 Step::UpgradeSow => StepView::UpgradeDistribute,
+                Step::Boost { act, x } => StepView::Boost { act, x },
+                Step::Influence { value } => StepView::Influence { value },
+                Step::Flip => StepView::Flip,
+                Step::Mill { level, .. } => StepView::Mill { level },
+                Step::ExtraSow => StepView::ExtraDistribute,
                 Step::SkipSow => StepView::SkipDistribute,
                 Step::Sow { .. } => StepView::Sow,
             },

@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 use crusaders::{Crusaders, PhaseView, View};
 use ordo_core::{Game, Seat, Viewer};
 
-const KIND: [&str; 4] = ["Castle", "Church", "Farm", "Bank"];
+const KIND: [&str; 8] = [
+    "Castle", "Church", "Farm", "Bank", "Keep", "Chapel", "Mill", "Vault",
+];
 
 /// A readable summary of a Crusaders state as `seat` (or a spectator) sees it.
 pub(crate) fn crusaders(g: &Crusaders, seat: Option<Seat>) -> String {

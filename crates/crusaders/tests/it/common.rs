@@ -1,19 +1,28 @@
 //! Shared helpers: arbitrary decisions and random play.
 
 use crusaders::{
-    Act, Action, BuildingKind, Config, Crusaders, Order, RegionId, SowChoice, Variant,
+    Act, Action, BuildingKind, Config, Crusaders, EnemyKind, Expansions, Order, RegionId,
+    SowChoice, Variant,
 };
 use ordo_core::{Game, GameRng, Match, Seat, ToAct};
+
+fn maybe(rng: &mut GameRng) -> Option<u8> {
+    if rng.below(2) == 0 {
+        None
+    } else {
+        Some(rng.below(9) as u8)
+    }
+}
 
 /// Any decision of the action type, legal or not, including out-of-range ids.
 pub(crate) fn arbitrary(_g: &Crusaders, rng: &mut GameRng) -> Action {
     let small = |rng: &mut GameRng| rng.below(9) as u8;
     let act = |rng: &mut GameRng| Act::ALL[rng.index(5)];
-    let kind = |rng: &mut GameRng| BuildingKind::ALL[rng.index(4)];
+    let kind = |rng: &mut GameRng| BuildingKind::ALL[rng.index(8)];
     let region = |rng: &mut GameRng| RegionId(rng.below(70) as u8);
-    match rng.below(19) {
+    match rng.below(26) {
         0 => Action::PickOrder {
-            order: Order::BASE[rng.index(10)],
+            order: Order::ALL[rng.index(16)],
         },
         1 => Action::PlaceWedge { wedge: small(rng) },
         2 => Action::SetupToken { pos: small(rng) },
@@ -28,6 +37,7 @@ pub(crate) fn arbitrary(_g: &Crusaders, rng: &mut GameRng) -> Action {
         9 => Action::Split {
             first: act(rng),
             tokens: small(rng),
+            giant: rng.below(2) == 0,
         },
         10 => Action::Move {
             knight: rng.below(6) as u8,
@@ -47,26 +57,56 @@ pub(crate) fn arbitrary(_g: &Crusaders, rng: &mut GameRng) -> Action {
         15 => Action::Forgo,
         16 => Action::Distribute { pos: small(rng) },
         17 => Action::NoDistribute,
-        _ => Action::Sow {
+        18 => Action::Sow {
             choice: SowChoice {
                 ccw: rng.below(2) == 0,
                 origin: rng.below(2) == 0,
-                skip: if rng.below(2) == 0 {
-                    None
-                } else {
-                    Some(small(rng))
-                },
-                double: if rng.below(2) == 0 {
-                    None
-                } else {
-                    Some(small(rng))
-                },
+                skip: maybe(rng),
+                double: maybe(rng),
+                giant: maybe(rng),
             },
+        },
+        19 => Action::SetupGiant { pos: small(rng) },
+        20 => Action::SetupMark {
+            enemy: EnemyKind::ALL[rng.index(3)],
+        },
+        21 => Action::Boost { count: small(rng) },
+        22 => Action::TakeTile {
+            region: region(rng),
+        },
+        23 => Action::FlipWedge { pos: small(rng) },
+        24 => Action::MillRemove {
+            building: kind(rng),
+            level: small(rng),
+        },
+        _ => Action::CrusadeSwap {
+            region: region(rng),
+            with: region(rng),
         },
     }
 }
 
-/// Every config the base game supports: player counts × variants × orders on/off.
+/// The four expansion combinations.
+pub(crate) const EXPANSIONS: [Expansions; 4] = [
+    Expansions {
+        divine_influence: false,
+        crimson_amber: false,
+    },
+    Expansions {
+        divine_influence: true,
+        crimson_amber: false,
+    },
+    Expansions {
+        divine_influence: false,
+        crimson_amber: true,
+    },
+    Expansions {
+        divine_influence: true,
+        crimson_amber: true,
+    },
+];
+
+/// Every base-game config: player counts × variants × orders on/off.
 pub(crate) fn all_configs() -> Vec<Config> {
     let mut v = Vec::new();
     for players in 2..=4 {
@@ -79,7 +119,7 @@ pub(crate) fn all_configs() -> Vec<Config> {
                     players,
                     variant,
                     orders,
-                    calatrava_third: true,
+                    ..Config::default()
                 });
             }
         }
@@ -88,6 +128,25 @@ pub(crate) fn all_configs() -> Vec<Config> {
             calatrava_third: false,
             ..Config::default()
         });
+    }
+    v
+}
+
+/// Every expansion combination × every player count it allows, standard and tournament.
+pub(crate) fn expansion_configs() -> Vec<Config> {
+    let mut v = Vec::new();
+    for expansions in EXPANSIONS {
+        let max = if expansions.crimson_amber { 6 } else { 4 };
+        for players in 2..=max {
+            for variant in [Variant::Standard, Variant::KnightTournament] {
+                v.push(Config {
+                    players,
+                    variant,
+                    expansions,
+                    ..Config::default()
+                });
+            }
+        }
     }
     v
 }

@@ -7,7 +7,16 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use crusaders::{Config, Crusaders, Variant};
+use crusaders::{Config, Crusaders, Expansions, Variant};
+
+const DI: Expansions = Expansions {
+    divine_influence: true,
+    crimson_amber: false,
+};
+const BOTH: Expansions = Expansions {
+    divine_influence: true,
+    crimson_amber: true,
+};
 use ordo_core::{Game, GameRng, Match, Seat, StableHasher, ToAct, Viewer};
 
 fn dir() -> PathBuf {
@@ -136,6 +145,26 @@ fn golden_playthroughs() {
             3,
             400,
         ),
+        (
+            "divine_influence_4p_seed4.txt",
+            Config {
+                players: 4,
+                expansions: DI,
+                ..Config::default()
+            },
+            4,
+            600,
+        ),
+        (
+            "crimson_amber_6p_seed5.txt",
+            Config {
+                players: 6,
+                expansions: BOTH,
+                ..Config::default()
+            },
+            5,
+            600,
+        ),
     ];
     for (file, config, seed, steps) in cases {
         check_file(file, &playthrough(&config, seed, steps));
@@ -229,6 +258,24 @@ fn perft_vectors() {
             },
             4,
             0,
+        ),
+        (
+            Config {
+                players: 5,
+                expansions: BOTH,
+                ..Config::default()
+            },
+            6,
+            120,
+        ),
+        (
+            Config {
+                players: 3,
+                expansions: DI,
+                ..Config::default()
+            },
+            7,
+            90,
         ),
     ];
     for (config, seed, warmup) in cases {
