@@ -1,7 +1,8 @@
 //! # crusaders: *Crusaders: Thy Will Be Done* for Ordo
 //!
-//! The complete base game for 2–4 players (Seth Jaffee, Tasty Minstrel Games 2018), following
-//! the Ordo rules specification (`crusaders-rules.md` §3–§12) and the seeds it cites. Every rules
+//! The complete base game for 2–4 players (Seth Jaffee, Tasty Minstrel Games 2018) with the
+//! *Divine Influence* expansion and the *Crimson & Amber Knight* 5–6 player rules, following the
+//! Ordo rules specification (`crusaders-rules.md` §3–§15) and the seeds it cites. Every rules
 //! judgement call is listed in `docs/rules-decisions.md`.
 //!
 //! Features: standard setup (shared random wheel, random enemies and bonus tiles, orders dealt
@@ -14,8 +15,9 @@
 //! CONFIRMED, INFERRED or DEFAULT; the board map is a reconstruction (the printed map is not
 //! available).
 //!
-//! Config parameters ([`Config`]) and defaults: `players` 4 (2–4), `variant` `standard`,
-//! `orders` true, `calatrava_third` true.
+//! Config parameters ([`Config`]) and defaults: `players` 4 (2–4; 5–6 with Crimson & Amber),
+//! `variant` `standard`, `orders` true, `calatrava_third` true, `expansions` none
+//! (`divine_influence`, `crimson_amber`).
 //!
 //! ```
 //! use crusaders::{Config, Crusaders};

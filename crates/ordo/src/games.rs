@@ -22,6 +22,9 @@ pub(crate) struct GameArgs {
     /// Do not offer a third order tile to a player dealt the Knights of Calatrava.
     #[arg(long)]
     pub(crate) no_calatrava_third: bool,
+    /// Expansions, comma-separated: `di` (Divine Influence), `ca` (Crimson & Amber Knight).
+    #[arg(long, default_value = "")]
+    pub(crate) expansions: String,
 }
 
 /// What the command line needs from a game beyond the core contract.
@@ -45,11 +48,25 @@ impl CliGame for crusaders::Crusaders {
                 args.variant
             )
         })?;
+        let mut expansions = crusaders::Expansions::default();
+        for e in args
+            .expansions
+            .split(',')
+            .map(str::trim)
+            .filter(|e| !e.is_empty())
+        {
+            match e {
+                "di" | "divine_influence" => expansions.divine_influence = true,
+                "ca" | "crimson_amber" => expansions.crimson_amber = true,
+                other => anyhow::bail!("unknown expansion `{other}` (expected di, ca)"),
+            }
+        }
         Ok(crusaders::Config {
             players: args.players,
             variant,
             orders: !args.no_orders,
             calatrava_third: !args.no_calatrava_third,
+            expansions,
         })
     }
 

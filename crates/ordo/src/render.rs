@@ -64,10 +64,17 @@ pub(crate) fn crusaders(g: &Crusaders, seat: Option<Seat>) -> String {
                 }
             })
             .collect();
+        let shown = if p.divine.is_some() { 8 } else { 4 };
         let built: Vec<String> = KIND
             .iter()
-            .zip(p.built)
-            .map(|(k, b)| format!("{k} {b}/4"))
+            .zip(p.off_board)
+            .take(shown)
+            .map(|(k, b)| {
+                let levels: String = (0..4)
+                    .map(|l| if b & (1 << l) != 0 { 'x' } else { '.' })
+                    .collect();
+                format!("{k} {levels}")
+            })
             .collect();
         let knights: Vec<String> = p.knights.iter().flatten().map(|&r| name(r)).collect();
         let _ = writeln!(s, "    wheel  {}", wheel.join("  "));
@@ -91,9 +98,18 @@ pub(crate) fn crusaders(g: &Crusaders, seat: Option<Seat>) -> String {
             parts.push(format!(
                 "P{} {} {}",
                 b.owner.0 + 1,
-                KIND[b.kind as usize],
+                KIND[b.kind.index()],
                 b.level
             ));
+        }
+        if let Some(t) = r.influence_tile {
+            parts.push(format!(
+                "influence tile cost {} level {} {:?}",
+                t.cost, t.level, t.effect
+            ));
+        }
+        for a in &r.arms {
+            parts.push(format!("arms P{}", a.0 + 1));
         }
         for (o, k) in &r.knights {
             parts.push(format!("knight P{}#{}", o.0 + 1, k + 1));

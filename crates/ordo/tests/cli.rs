@@ -66,6 +66,34 @@ fn sim_1000_games_per_player_count_is_error_free_and_deterministic() {
 }
 
 #[test]
+fn sim_every_expansion_combination_is_error_free_and_deterministic() {
+    for (exp, players) in [("di", "4"), ("ca", "6"), ("di,ca", "5"), ("di,ca", "6")] {
+        let args = [
+            "sim",
+            "--players",
+            players,
+            "--expansions",
+            exp,
+            "--games",
+            "300",
+            "--seed",
+            "3",
+            "--json",
+        ];
+        let a = last_json(&ordo(&args));
+        assert_eq!(a["errors"], 0, "{exp} {players}: {a}");
+        assert_eq!(last_json(&ordo(&args))["digest"], a["digest"]);
+        let mut other = args.to_vec();
+        other[8] = "4";
+        assert_ne!(last_json(&ordo(&other))["digest"], a["digest"]);
+    }
+    let out = ordo(&["sim", "--players", "5", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(1), "5 players need Crimson & Amber");
+    let out = ordo(&["sim", "--expansions", "xx", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
 fn saved_records_replay_and_a_corrupt_record_is_rejected() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
