@@ -50,7 +50,7 @@ mod types;
 mod view;
 
 pub use action::{Action, SowChoice};
-pub use state::{majority, Config, Crusaders, Expansions, ScoreBreakdown, Variant};
+pub use state::{majority, Config, Crusaders, Expansions, PlayerSummary, ScoreBreakdown, Variant};
 pub use types::{Act, BuildingKind, Enemy, EnemyKind, Order, Pos, RegionId, SaracenFace, WEDGES};
 pub use view::{
     BuildingView, PhaseView, PlayerView, RegionView, StepView, TrackView, View, WedgeView,
@@ -58,3 +58,6 @@ pub use view::{
 
 #[cfg(test)]
 mod rules_tests;
+
+#[cfg(test)]
+mod expansion_tests;

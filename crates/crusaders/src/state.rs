@@ -341,6 +341,8 @@ pub(crate) struct Core {
     pub(crate) new_building: bool,
     /// Extra distributions owed after this turn.
     pub(crate) extra_sows: u8,
+    /// Regions each knight has occupied during the current Travel action (bit per region).
+    pub(crate) visited: [u64; 4],
 }
 
 /// Immutable component data; compared by identity.
@@ -653,6 +655,7 @@ impl Crusaders {
                 chapel_adds: 0,
                 new_building: false,
                 extra_sows: 0,
+                visited: [0; 4],
             },
         })
     }
@@ -743,6 +746,8 @@ impl Crusaders {
         let value = self.action_value(Seat(seat), act, x).saturating_add(boost);
         match act {
             Act::Travel => {
+                let knights = self.player(seat).knights;
+                self.core.visited = knights.map(|r| if r == OFF { 0 } else { 1u64 << r });
                 self.core.phase = Phase::Turn {
                     seat,
                     step: Step::Travel { points: value },
@@ -942,27 +947,32 @@ impl Crusaders {
     }
 
     fn any_move(&self, seat: u8, points: u8) -> bool {
-        self.player(seat)
-            .knights_on_map()
-            .any(|(_, r)| self.leave_cost(seat, r) <= points)
+        let mut any = false;
+        self.moves(seat, points, |_, _| any = true);
+        any
     }
 
-    /// Moves as (knight, destination): one knight per region (knights of one player in one
-    /// region are interchangeable).
+    /// Moves as (knight, destination). A knight does not re-enter a region it has occupied
+    /// during this Travel action (that never saves movement and keeps zero-cost moves finite);
+    /// knights of one player in one region with the same such history are interchangeable, so
+    /// only the first is offered.
     fn moves(&self, seat: u8, points: u8, mut f: impl FnMut(u8, u8)) {
         let p = self.player(seat);
         let board = self.board();
-        let mut done_regions: ArrayVec<u8, 4> = ArrayVec::new();
+        let mut done: ArrayVec<(u8, u64), 4> = ArrayVec::new();
         for (k, r) in p.knights_on_map() {
-            if done_regions.contains(&r) {
+            let visited = self.core.visited[usize::from(k)];
+            if done.contains(&(r, visited)) {
                 continue;
             }
-            done_regions.push(r);
+            done.push((r, visited));
             if self.leave_cost(seat, r) > points {
                 continue;
             }
             for nb in &board.region(RegionId(r)).neighbours {
-                f(k, nb.0);
+                if visited & (1u64 << nb.0) == 0 {
+                    f(k, nb.0);
+                }
             }
         }
     }
@@ -1936,6 +1946,7 @@ impl Crusaders {
                 let from = self.player(s).knights[usize::from(knight)];
                 let left = points - self.leave_cost(s, from);
                 self.player_mut(s).knights[usize::from(knight)] = to.0;
+                self.core.visited[usize::from(knight)] |= 1u64 << to.0;
                 self.core.phase = Phase::Turn {
                     seat: s,
                     step: Step::Travel { points: left },
@@ -2129,5 +2140,72 @@ mod tests {
             },
         );
         assert_eq!(tokens(&double), [0, 0, 0, 2, 1, 0]);
+    }
+}
+
+/// Public facts about one player, cheap to read (for bots and tools; all public information).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayerSummary {
+    /// Influence collected.
+    pub influence: i32,
+    /// Defeated enemies: Prussian, Slav, Saracen (plus a Holy Ghost mark).
+    pub defeated: [u8; 3],
+    /// Face-up troops.
+    pub troops_up: u8,
+    /// Permanent bonuses per action.
+    pub bonus: [u8; 5],
+    /// Knights on the map.
+    pub knights_on_map: u8,
+    /// Upgraded wedges.
+    pub upgraded: u8,
+    /// Pieces per wedge (position order).
+    pub tokens: [u8; WEDGES],
+    /// Levels off the player board, per building kind (bit masks).
+    pub off: [u8; 8],
+    /// Divine Influence tiles collected and unspent one-shot tiles.
+    pub tiles: u8,
+    /// Unspent one-shot tiles.
+    pub one_shot: u8,
+    /// End-game tiles.
+    pub end_tiles: u8,
+}
+
+impl Crusaders {
+    /// Public summary of a seat's position.
+    ///
+    /// # Panics
+    /// If `seat` is not at the table.
+    pub fn summary(&self, seat: Seat) -> PlayerSummary {
+        let p = self.player(seat.0);
+        let mut defeated = p.defeated;
+        if let Some(m) = p.mark {
+            defeated[m.index()] += 1;
+        }
+        PlayerSummary {
+            influence: p.influence,
+            defeated,
+            troops_up: p.troops_up,
+            bonus: p.bonus,
+            knights_on_map: p.knights_on_map().count() as u8,
+            upgraded: p.wheel.iter().filter(|w| w.upgraded).count() as u8,
+            tokens: p.wheel.map(|w| w.tokens),
+            off: p.off,
+            tiles: p.tiles,
+            one_shot: p.one_shot.iter().sum(),
+            end_tiles: p.end_tiles,
+        }
+    }
+
+    /// The Influence supply at the start of this game.
+    pub fn initial_supply(&self) -> i32 {
+        self.tables()
+            .player_counts
+            .get(&self.core.n)
+            .map_or(1, |pc| i32::try_from(pc.supply).unwrap_or(i32::MAX))
+    }
+
+    /// Whether the game is still in setup (orders, start regions).
+    pub fn in_setup(&self) -> bool {
+        !matches!(self.core.phase, Phase::Turn { .. } | Phase::Over)
     }
 }

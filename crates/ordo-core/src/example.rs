@@ -218,6 +218,9 @@ impl Game for BidGame {
     fn resample_from_view(&self, seat: Seat, rng: &mut GameRng) -> Self {
         let mut g = self.clone();
         g.rng = GameRng::from_seed(rng.next_u64());
+        // Start from a canonical order so the result depends only on the view, not on the
+        // hidden order of the true deck.
+        g.deck.sort_unstable();
         rng.shuffle(&mut g.deck);
         for s in Seat::all(self.config.players) {
             if s == seat {

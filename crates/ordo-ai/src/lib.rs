@@ -1,0 +1,42 @@
+//! # ordo-ai: bots for every Ordo game
+//!
+//! Generic over [`ordo_core::Game`]:
+//!
+//! - [`RandomBot`]: uniformly random legal decisions;
+//! - [`HeuristicBot`]: greedy over a game's [`Evaluator`], looking ahead through the rest of its
+//!   own turn;
+//! - [`MctsBot`]: information-set Monte Carlo tree search for n players (UCT with per-seat reward
+//!   vectors, max^n backups), heuristic-truncated rollouts, root parallelism over threads, a
+//!   budget in iterations (reproducible) or time (honoured within 10%).
+//!
+//! Every bot decides from its own seat's information only: it reads its legal decisions and
+//! samples full states with [`ordo_core::Game::resample_from_view`]; a search never looks at the
+//! true hidden state. [`analyse`] is the coach hook: the search's top decisions with values.
+//!
+//! ```
+//! use ordo_ai::{Bot, Budget, MctsBot, MctsConfig, ScoreEval};
+//! use ordo_core::example::{BidConfig, BidGame};
+//! use ordo_core::{Game, Seat};
+//!
+//! let g = BidGame::new_game(&BidConfig::default(), 1)?;
+//! let mut bot = MctsBot::new(MctsConfig { budget: Budget::Iterations(300), ..MctsConfig::default() }, ScoreEval);
+//! let decision = bot.decide(&g, Seat(0)).expect("seat 0 has a decision");
+//! assert!(g.is_legal(Seat(0), &decision));
+//! # Ok::<_, ordo_core::ConfigError>(())
+//! ```
+#![deny(missing_docs)]
+#![cfg_attr(test, allow(clippy::unwrap_used))]
+
+mod bot;
+mod crusaders_eval;
+mod eval;
+mod heuristic;
+mod mcts;
+mod stats;
+
+pub use bot::{acting_seat, Bot, BotSpec, RandomBot};
+pub use crusaders_eval::CrusadersEval;
+pub use eval::{Evaluator, ScoreEval};
+pub use heuristic::HeuristicBot;
+pub use mcts::{analyse, Budget, MctsBot, MctsConfig, SearchStats, Suggestion};
+pub use stats::{wilson_interval, Interval};

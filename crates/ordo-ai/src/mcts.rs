@@ -1,0 +1,350 @@
+//! Information-set Monte Carlo tree search for n players.
+//!
+//! Each iteration samples a full state consistent with the searching seat's view
+//! ([`Game::resample_from_view`]), descends the tree choosing among the decisions legal in that
+//! sample (UCB1 with availability counts, each node maximising the reward of the seat deciding
+//! there: max^n), expands one new decision, plays a truncated random rollout, evaluates the result
+//! with the game's [`Evaluator`] and backs up the per-seat reward vector. Threads search
+//! independent trees (root parallelism) whose root statistics are summed.
+
+use std::time::{Duration, Instant};
+
+use ordo_core::{Game, GameRng, Seat, MAX_SEATS};
+
+use crate::bot::{acting_seat, Bot};
+use crate::eval::Evaluator;
+
+/// How much to search per decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A fixed number of iterations (over all threads): reproducible for a fixed seed.
+    Iterations(u64),
+    /// Wall-clock time per decision.
+    Time(Duration),
+}
+
+/// Search settings.
+#[derive(Clone, Copy, Debug)]
+pub struct MctsConfig {
+    /// Budget per decision.
+    pub budget: Budget,
+    /// Threads (root parallelism).
+    pub threads: usize,
+    /// UCB exploration constant.
+    pub exploration: f64,
+    /// Random decisions played after the tree before evaluating.
+    pub rollout_depth: u32,
+    /// Seed of the bot's own randomness.
+    pub seed: u64,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            budget: Budget::Iterations(1_000),
+            threads: 1,
+            exploration: 0.7,
+            rollout_depth: 8,
+            seed: 1,
+        }
+    }
+}
+
+/// One root decision as the search sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Suggestion<A> {
+    /// The decision.
+    pub action: A,
+    /// Times the search tried it.
+    pub visits: u64,
+    /// Mean estimated reward for the deciding seat, in `[0, 1]`.
+    pub value: f64,
+}
+
+/// What a search did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchStats<A> {
+    /// Root decisions, most visited first.
+    pub suggestions: Vec<Suggestion<A>>,
+    /// Iterations run (all threads).
+    pub iterations: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+struct Node<A> {
+    action: Option<A>,
+    parent: u32,
+    children: Vec<u32>,
+    visits: u32,
+    avail: u32,
+    value: [f32; MAX_SEATS],
+}
+
+struct Tree<A> {
+    nodes: Vec<Node<A>>,
+}
+
+impl<A: Copy + Ord> Tree<A> {
+    fn new() -> Self {
+        Tree {
+            nodes: vec![Node {
+                action: None,
+                parent: u32::MAX,
+                children: Vec::new(),
+                visits: 0,
+                avail: 0,
+                value: [0.0; MAX_SEATS],
+            }],
+        }
+    }
+}
+
+/// Runs one tree for `iterations` or until `deadline`; returns root statistics per action.
+fn run_tree<G: Game, E: Evaluator<G>>(
+    root: &G,
+    me: Seat,
+    eval: &E,
+    cfg: &MctsConfig,
+    seed: u64,
+    iterations: u64,
+    deadline: Option<Instant>,
+) -> (Vec<(G::Action, u64, f64)>, u64) {
+    let mut rng = GameRng::from_seed(seed);
+    let mut tree: Tree<G::Action> = Tree::new();
+    let mut legal = Vec::new();
+    let mut done = 0u64;
+    while done < iterations {
+        if let Some(d) = deadline {
+            if Instant::now() >= d {
+                break;
+            }
+        }
+        done += 1;
+        let mut state = root.resample_from_view(me, &mut rng);
+        let mut node = 0u32;
+        // Selection and expansion.
+        loop {
+            let Some(seat) = acting_seat(&state.to_act()) else {
+                break;
+            };
+            legal.clear();
+            state.legal_actions_into(seat, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let n = node as usize;
+            let mut untried: Vec<G::Action> = Vec::new();
+            {
+                let children = &tree.nodes[n].children;
+                for a in &legal {
+                    if !children
+                        .iter()
+                        .any(|&c| tree.nodes[c as usize].action == Some(*a))
+                    {
+                        untried.push(*a);
+                    }
+                }
+            }
+            for i in 0..tree.nodes[n].children.len() {
+                let c = tree.nodes[n].children[i] as usize;
+                if let Some(a) = tree.nodes[c].action {
+                    if legal.binary_search(&a).is_ok() {
+                        tree.nodes[c].avail += 1;
+                    }
+                }
+            }
+            if !untried.is_empty() {
+                let a = untried[rng.index(untried.len())];
+                let id = tree.nodes.len() as u32;
+                tree.nodes.push(Node {
+                    action: Some(a),
+                    parent: node,
+                    children: Vec::new(),
+                    visits: 0,
+                    avail: 1,
+                    value: [0.0; MAX_SEATS],
+                });
+                tree.nodes[n].children.push(id);
+                state.apply_unchecked(seat, a);
+                node = id;
+                break;
+            }
+            // UCB over the children legal in this sample.
+            let mut best = (f64::NEG_INFINITY, 0u32);
+            for &c in &tree.nodes[n].children {
+                let ch = &tree.nodes[c as usize];
+                let Some(a) = ch.action else { continue };
+                if legal.binary_search(&a).is_err() {
+                    continue;
+                }
+                let visits = f64::from(ch.visits.max(1));
+                let q = f64::from(ch.value[seat.index()]) / visits;
+                let u = q + cfg.exploration * (f64::from(ch.avail.max(1)).ln() / visits).sqrt();
+                if u > best.0 {
+                    best = (u, c);
+                }
+            }
+            let c = best.1;
+            let Some(a) = tree.nodes[c as usize].action else {
+                break;
+            };
+            state.apply_unchecked(seat, a);
+            node = c;
+        }
+        // Truncated random rollout.
+        for _ in 0..cfg.rollout_depth {
+            let Some(seat) = acting_seat(&state.to_act()) else {
+                break;
+            };
+            legal.clear();
+            state.legal_actions_into(seat, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            state.apply_unchecked(seat, legal[rng.index(legal.len())]);
+        }
+        let rewards = eval.rewards(&state);
+        // Backup.
+        let mut cur = node;
+        loop {
+            let nd = &mut tree.nodes[cur as usize];
+            nd.visits += 1;
+            for (v, r) in nd.value.iter_mut().zip(rewards) {
+                *v += r as f32;
+            }
+            if nd.parent == u32::MAX {
+                break;
+            }
+            cur = nd.parent;
+        }
+    }
+    let root_node = &tree.nodes[0];
+    let stats = root_node
+        .children
+        .iter()
+        .filter_map(|&c| {
+            let ch = &tree.nodes[c as usize];
+            ch.action
+                .map(|a| (a, u64::from(ch.visits), f64::from(ch.value[me.index()])))
+        })
+        .collect();
+    (stats, done)
+}
+
+/// Searches from `state` for `seat` and returns every root decision with its statistics, most
+/// visited first (the coach hook behind the client's hint button).
+pub fn analyse<G: Game, E: Evaluator<G>>(
+    state: &G,
+    seat: Seat,
+    cfg: &MctsConfig,
+    eval: &E,
+) -> SearchStats<G::Action> {
+    let start = Instant::now();
+    let threads = cfg.threads.max(1);
+    let (per_thread, deadline) = match cfg.budget {
+        Budget::Iterations(n) => (n.div_ceil(threads as u64), None),
+        // Keep a margin for setup and merging so the budget is honoured.
+        Budget::Time(d) => (u64::MAX, Some(start + d.mul_f64(0.93))),
+    };
+    let results: Vec<(Vec<(G::Action, u64, f64)>, u64)> = if threads == 1 {
+        vec![run_tree(
+            state, seat, eval, cfg, cfg.seed, per_thread, deadline,
+        )]
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let seed = cfg
+                        .seed
+                        .wrapping_add((t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                    s.spawn(move || run_tree(state, seat, eval, cfg, seed, per_thread, deadline))
+                })
+                .collect();
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        })
+    };
+    let mut merged: Vec<(G::Action, u64, f64)> = Vec::new();
+    let mut iterations = 0;
+    for (stats, n) in results {
+        iterations += n;
+        for (a, v, w) in stats {
+            match merged.iter_mut().find(|m| m.0 == a) {
+                Some(m) => {
+                    m.1 += v;
+                    m.2 += w;
+                }
+                None => merged.push((a, v, w)),
+            }
+        }
+    }
+    let mut suggestions: Vec<Suggestion<G::Action>> = merged
+        .into_iter()
+        .map(|(action, visits, w)| Suggestion {
+            action,
+            visits,
+            value: if visits == 0 { 0.0 } else { w / visits as f64 },
+        })
+        .collect();
+    suggestions.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.value.total_cmp(&a.value))
+            .then(a.action.cmp(&b.action))
+    });
+    SearchStats {
+        suggestions,
+        iterations,
+        elapsed: start.elapsed(),
+    }
+}
+
+/// The search bot.
+#[derive(Debug, Clone)]
+pub struct MctsBot<E> {
+    cfg: MctsConfig,
+    eval: E,
+    decisions: u64,
+}
+
+impl<E> MctsBot<E> {
+    /// A search bot with these settings and evaluator.
+    pub fn new(cfg: MctsConfig, eval: E) -> Self {
+        MctsBot {
+            cfg,
+            eval,
+            decisions: 0,
+        }
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Bot<G> for MctsBot<E> {
+    fn name(&self) -> String {
+        match self.cfg.budget {
+            Budget::Iterations(n) => format!("mcts:{n}it"),
+            Budget::Time(d) => format!("mcts:{}ms", d.as_millis()),
+        }
+    }
+
+    fn decide(&mut self, state: &G, seat: Seat) -> Option<G::Action> {
+        let legal = state.legal_actions(seat);
+        if legal.len() <= 1 {
+            return legal.first().copied();
+        }
+        // A fresh, reproducible seed per decision.
+        let cfg = MctsConfig {
+            seed: self
+                .cfg
+                .seed
+                .wrapping_add(self.decisions.wrapping_mul(0xA24B_AED4_963E_E407)),
+            ..self.cfg
+        };
+        self.decisions += 1;
+        let stats = analyse(state, seat, &cfg, &self.eval);
+        stats
+            .suggestions
+            .first()
+            .map(|s| s.action)
+            .or_else(|| legal.first().copied())
+    }
+}

@@ -1,0 +1,202 @@
+//! Bots play legal games, search reproducibly, honour time budgets and never read hidden state.
+
+use std::time::{Duration, Instant};
+
+use crusaders::{Config, Crusaders, Expansions};
+use ordo_ai::{
+    acting_seat, analyse, Bot, Budget, CrusadersEval, HeuristicBot, MctsBot, MctsConfig, RandomBot,
+    ScoreEval,
+};
+use ordo_core::example::{BidConfig, BidGame};
+use ordo_core::{Game, GameRng, Seat, ToAct, Viewer};
+
+fn play<G: Game>(mut g: G, bots: &mut [Box<dyn Bot<G>>]) -> G {
+    let mut n = 0;
+    while let Some(seat) = acting_seat(&g.to_act()) {
+        let a = bots[seat.index()].decide(&g, seat).unwrap();
+        g.apply(seat, a).unwrap();
+        n += 1;
+        assert!(n < 50_000);
+    }
+    g
+}
+
+#[test]
+fn every_bot_plays_legal_crusaders_games() {
+    for expansions in [
+        Expansions::default(),
+        Expansions {
+            divine_influence: true,
+            crimson_amber: true,
+        },
+    ] {
+        let g = Crusaders::new_game(
+            &Config {
+                players: 3,
+                expansions,
+                ..Config::default()
+            },
+            4,
+        )
+        .unwrap();
+        let mut bots: Vec<Box<dyn Bot<Crusaders>>> = vec![
+            Box::new(RandomBot::new(1)),
+            Box::new(HeuristicBot::new(CrusadersEval::default(), 2)),
+            Box::new(MctsBot::new(
+                MctsConfig {
+                    budget: Budget::Iterations(60),
+                    ..MctsConfig::default()
+                },
+                CrusadersEval::default(),
+            )),
+        ];
+        let end = play(g, &mut bots);
+        assert!(end.to_act().is_over());
+    }
+}
+
+#[test]
+fn heuristic_beats_random_most_of_the_time() {
+    let mut wins = 0;
+    let games = 20;
+    for seed in 0..games {
+        let g = Crusaders::new_game(
+            &Config {
+                players: 2,
+                ..Config::default()
+            },
+            seed,
+        )
+        .unwrap();
+        // Alternate seats.
+        let h = (seed % 2) as usize;
+        let mut bots: Vec<Box<dyn Bot<Crusaders>>> = if h == 0 {
+            vec![
+                Box::new(HeuristicBot::new(CrusadersEval::default(), seed)),
+                Box::new(RandomBot::new(seed)),
+            ]
+        } else {
+            vec![
+                Box::new(RandomBot::new(seed)),
+                Box::new(HeuristicBot::new(CrusadersEval::default(), seed)),
+            ]
+        };
+        let end = play(g, &mut bots);
+        let ToAct::Over(o) = end.to_act() else {
+            unreachable!()
+        };
+        if o.winner() == Seat(h as u8) {
+            wins += 1;
+        }
+    }
+    assert!(wins >= 18, "heuristic won only {wins} of {games}");
+}
+
+fn mid_game(seed: u64) -> Crusaders {
+    let mut g = Crusaders::new_game(
+        &Config {
+            players: 3,
+            ..Config::default()
+        },
+        seed,
+    )
+    .unwrap();
+    let mut rng = GameRng::from_seed(seed);
+    for _ in 0..120 {
+        let Some(s) = acting_seat(&g.to_act()) else {
+            break;
+        };
+        let l = g.legal_actions(s);
+        g.apply_unchecked(s, l[rng.index(l.len())]);
+    }
+    g
+}
+
+#[test]
+fn iteration_budget_search_is_reproducible() {
+    let g = mid_game(3);
+    let seat = acting_seat(&g.to_act()).unwrap();
+    for threads in [1, 2] {
+        let cfg = MctsConfig {
+            budget: Budget::Iterations(400),
+            threads,
+            seed: 9,
+            ..MctsConfig::default()
+        };
+        let a = analyse(&g, seat, &cfg, &CrusadersEval::default());
+        let b = analyse(&g, seat, &cfg, &CrusadersEval::default());
+        assert_eq!(a.suggestions, b.suggestions);
+        assert_eq!(a.iterations, 400);
+        let visits: u64 = a.suggestions.iter().map(|s| s.visits).sum();
+        assert_eq!(visits, 400);
+        for s in &a.suggestions {
+            assert!(g.is_legal(seat, &s.action));
+            assert!((0.0..=1.0).contains(&s.value));
+        }
+    }
+}
+
+#[test]
+fn time_budget_is_honoured_within_ten_percent() {
+    let g = mid_game(5);
+    let seat = acting_seat(&g.to_act()).unwrap();
+    let mut bot = MctsBot::new(
+        MctsConfig {
+            budget: Budget::Time(Duration::from_millis(200)),
+            threads: 2,
+            ..MctsConfig::default()
+        },
+        CrusadersEval::default(),
+    );
+    for _ in 0..3 {
+        let t = Instant::now();
+        let a = bot.decide(&g, seat).unwrap();
+        let took = t.elapsed();
+        assert!(took <= Duration::from_millis(220), "took {took:?}");
+        assert!(g.is_legal(seat, &a));
+    }
+}
+
+#[test]
+fn search_decision_ignores_hidden_parts_of_the_true_state() {
+    // In the bidding game, seat 1 bids secretly; seat 0 then decides. Two true states that differ
+    // only in seat 1's secret bid (same view for seat 0) must give seat 0 the same search result.
+    let mut checked = 0;
+    for seed in 0..20 {
+        let mut g = BidGame::new_game(
+            &BidConfig {
+                players: 2,
+                cards: 6,
+            },
+            seed,
+        )
+        .unwrap();
+        let bid = g.legal_actions(Seat(1))[2];
+        g.apply(Seat(1), bid).unwrap();
+        let mut rng = GameRng::from_seed(seed);
+        let other = g.resample_from_view(Seat(0), &mut rng);
+        assert_eq!(
+            other.view(Viewer::Seat(Seat(0))),
+            g.view(Viewer::Seat(Seat(0)))
+        );
+        if other == g {
+            continue;
+        }
+        checked += 1;
+        let cfg = MctsConfig {
+            budget: Budget::Iterations(500),
+            seed: 4,
+            ..MctsConfig::default()
+        };
+        let a = analyse(&g, Seat(0), &cfg, &ScoreEval);
+        let b = analyse(&other, Seat(0), &cfg, &ScoreEval);
+        assert_eq!(a.suggestions, b.suggestions);
+        let mut bot_a = MctsBot::new(cfg, ScoreEval);
+        let mut bot_b = MctsBot::new(cfg, ScoreEval);
+        assert_eq!(bot_a.decide(&g, Seat(0)), bot_b.decide(&other, Seat(0)));
+    }
+    assert!(
+        checked >= 10,
+        "only {checked} states differed in hidden information"
+    );
+}

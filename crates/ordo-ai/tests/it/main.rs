@@ -1,0 +1,4 @@
+//! Integration tests of ordo-ai.
+#![allow(clippy::unwrap_used)]
+
+mod bots;
