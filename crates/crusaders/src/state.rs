@@ -554,16 +554,19 @@ impl Crusaders {
             regions[r.index()].tile = Some(t);
         }
         if di {
-            let mut ids: Vec<u8> = (0..tables.di.tiles.len() as u8).collect();
-            rng.shuffle(&mut ids);
-            let spaces = board
+            // Every region except Paris gets a random tile or, when tiles run short, none.
+            let spaces: Vec<usize> = board
                 .regions
                 .iter()
                 .enumerate()
                 .filter(|(_, r)| !r.paris)
-                .map(|(i, _)| i);
-            for (r, id) in spaces.zip(ids) {
-                regions[r].itile = Some(id);
+                .map(|(i, _)| i)
+                .collect();
+            let mut deal: Vec<Option<u8>> = (0..tables.di.tiles.len() as u8).map(Some).collect();
+            deal.resize(deal.len().max(spaces.len()), None);
+            rng.shuffle(&mut deal);
+            for (r, id) in spaces.into_iter().zip(deal) {
+                regions[r].itile = id;
             }
         }
         let mut players: ArrayVec<Player, 6> = (0..n).map(|_| Player::new()).collect();

@@ -34,6 +34,9 @@ pub struct MctsConfig {
     pub exploration: f64,
     /// Random decisions played after the tree before evaluating.
     pub rollout_depth: u32,
+    /// Before evaluating, complete the deciding seat's current turn greedily with the evaluator
+    /// (at most this many decisions; 0 = off). Mid-turn positions evaluate poorly.
+    pub greedy_turn: u32,
     /// Seed of the bot's own randomness.
     pub seed: u64,
 }
@@ -43,8 +46,9 @@ impl Default for MctsConfig {
         MctsConfig {
             budget: Budget::Iterations(1_000),
             threads: 1,
-            exploration: 0.7,
-            rollout_depth: 8,
+            exploration: 0.2,
+            rollout_depth: 0,
+            greedy_turn: 12,
             seed: 1,
         }
     }
@@ -204,6 +208,30 @@ fn run_tree<G: Game, E: Evaluator<G>>(
             }
             state.apply_unchecked(seat, legal[rng.index(legal.len())]);
         }
+        if cfg.greedy_turn > 0 {
+            if let Some(seat) = acting_seat(&state.to_act()) {
+                for _ in 0..cfg.greedy_turn {
+                    if acting_seat(&state.to_act()) != Some(seat) {
+                        break;
+                    }
+                    legal.clear();
+                    state.legal_actions_into(seat, &mut legal);
+                    let mut best: Option<(f64, G::Action)> = None;
+                    for &a in &legal {
+                        let mut c = state.clone();
+                        c.apply_unchecked(seat, a);
+                        let v = eval.lead(&c, seat);
+                        if best.is_none_or(|(b, _)| v > b) {
+                            best = Some((v, a));
+                        }
+                    }
+                    match best {
+                        Some((_, a)) => state.apply_unchecked(seat, a),
+                        None => break,
+                    }
+                }
+            }
+        }
         let rewards = eval.rewards(&state);
         // Backup.
         let mut cur = node;
@@ -341,9 +369,14 @@ impl<G: Game, E: Evaluator<G>> Bot<G> for MctsBot<E> {
         };
         self.decisions += 1;
         let stats = analyse(state, seat, &cfg, &self.eval);
+        // The best mean value among the well-explored decisions (robust against a few lucky
+        // samples, sharper than the visit count when rewards are close).
+        let most = stats.suggestions.first().map_or(0, |s| s.visits);
         stats
             .suggestions
-            .first()
+            .iter()
+            .filter(|s| s.visits * 4 >= most)
+            .max_by(|a, b| a.value.total_cmp(&b.value).then(b.action.cmp(&a.action)))
             .map(|s| s.action)
             .or_else(|| legal.first().copied())
     }

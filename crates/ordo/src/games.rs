@@ -2,6 +2,7 @@
 
 use anyhow::{bail, Context};
 use clap::Args;
+use ordo_ai::{Bot, BotSpec, Budget, CrusadersEval, HeuristicBot, MctsBot, MctsConfig, RandomBot};
 use ordo_core::{Game, GameRng, Seat, ToAct};
 
 /// Options shared by every command that creates games.
@@ -38,6 +39,8 @@ pub(crate) trait CliGame: Game {
     fn turns(&self) -> u32;
     /// A readable picture of the state for `viewer`, for the terminal.
     fn render(&self, seat: Option<Seat>) -> String;
+    /// A bot for this game (with the game's evaluation for heuristic and search bots).
+    fn make_bot(spec: BotSpec, seed: u64, threads: usize) -> Box<dyn Bot<Self>>;
 }
 
 impl CliGame for crusaders::Crusaders {
@@ -77,6 +80,22 @@ impl CliGame for crusaders::Crusaders {
     fn render(&self, seat: Option<Seat>) -> String {
         crate::render::crusaders(self, seat)
     }
+
+    fn make_bot(spec: BotSpec, seed: u64, threads: usize) -> Box<dyn Bot<Self>> {
+        let eval = CrusadersEval::default();
+        let mcts = |budget| MctsConfig {
+            budget,
+            threads: threads.max(1),
+            seed,
+            ..MctsConfig::default()
+        };
+        match spec {
+            BotSpec::Random => Box::new(RandomBot::new(seed)),
+            BotSpec::Heuristic => Box::new(HeuristicBot::new(eval, seed)),
+            BotSpec::MctsIterations(n) => Box::new(MctsBot::new(mcts(Budget::Iterations(n)), eval)),
+            BotSpec::MctsTime(d) => Box::new(MctsBot::new(mcts(Budget::Time(d)), eval)),
+        }
+    }
 }
 
 /// The games the command line knows.
@@ -99,43 +118,18 @@ impl GameKind {
     }
 }
 
-/// A bot for the command line. The AI crate adds stronger ones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum BotKind {
-    /// Uniformly random legal decisions.
-    Random,
-}
-
-impl BotKind {
-    /// Parses a bot name.
-    ///
-    /// # Errors
-    /// Unknown bot.
-    pub(crate) fn parse(name: &str) -> anyhow::Result<BotKind> {
-        match name {
-            "random" => Ok(BotKind::Random),
-            other => bail!("unknown bot `{other}` (known: random)"),
-        }
+/// Parses a comma-separated bot list for `seats` seats (one name applies to every seat).
+///
+/// # Errors
+/// Unknown bot, or a list of the wrong length.
+pub(crate) fn parse_bots(list: &str, seats: usize) -> anyhow::Result<Vec<BotSpec>> {
+    let names: Vec<&str> = list.split(',').map(str::trim).collect();
+    if names.len() != 1 && names.len() != seats {
+        bail!("--bots lists {} bots for {seats} seats", names.len());
     }
-
-    /// Chooses a decision for `seat`.
-    pub(crate) fn decide<G: Game>(
-        self,
-        state: &G,
-        seat: Seat,
-        rng: &mut GameRng,
-    ) -> Option<G::Action> {
-        match self {
-            BotKind::Random => {
-                let legal = state.legal_actions(seat);
-                if legal.is_empty() {
-                    None
-                } else {
-                    Some(legal[rng.index(legal.len())])
-                }
-            }
-        }
-    }
+    (0..seats)
+        .map(|i| Ok(names[i.min(names.len() - 1)].parse::<BotSpec>()?))
+        .collect()
 }
 
 /// Picks the seat that decides next: the only one, or one of several at random.

@@ -5,6 +5,7 @@
 //! Exit codes: 0 success; 1 a run error (bad arguments, I/O); 2 a record that does not replay
 //! or data files with problems; 3 simulated games that ended in an engine error.
 
+mod arena;
 mod bench;
 mod games;
 mod play;
@@ -47,6 +48,10 @@ enum Command {
     },
     /// Play a game in the terminal against bots.
     Play(play::PlayArgs),
+    /// Bots against each other, seats rotated: win rates with 95% intervals.
+    Arena(arena::ArenaArgs),
+    /// A balance report (HTML with charts, and JSON) from many bot games.
+    Balance(arena::BalanceArgs),
     /// Component data.
     Data {
         #[command(subcommand)]
@@ -77,6 +82,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Bench(args) => bench::run(&args),
         Command::Replay { file, json } => replay(&file, json),
         Command::Play(args) => play::run(&args),
+        Command::Arena(args) => arena::arena(&args),
+        Command::Balance(args) => arena::balance(&args),
         Command::Data {
             command: DataCommand::Check,
         } => Ok(data_check()),

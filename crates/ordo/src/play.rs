@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use clap::Args;
 use ordo_core::{Game, GameRng, Match, Seat, ToAct};
 
-use crate::games::{next_seat, BotKind, CliGame, GameArgs, GameKind};
+use ordo_ai::{Bot, BotSpec};
+
+use crate::games::{derive_seed, next_seat, CliGame, GameArgs, GameKind};
 
 /// Options of `ordo play`.
 #[derive(Args, Debug)]
@@ -27,7 +29,7 @@ pub(crate) struct PlayArgs {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum SeatKind {
     Human,
-    Bot(BotKind),
+    Bot(BotSpec),
 }
 
 pub(crate) fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
@@ -42,7 +44,10 @@ fn run_game<G: CliGame>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         .split(',')
         .map(|s| match s.trim() {
             "human" => Ok(SeatKind::Human),
-            other => BotKind::parse(other).map(SeatKind::Bot),
+            other => other
+                .parse::<BotSpec>()
+                .map(SeatKind::Bot)
+                .map_err(anyhow::Error::from),
         })
         .collect::<Result<_, _>>()?;
     let mut game_args = args.game.clone();
@@ -55,6 +60,15 @@ fn run_game<G: CliGame>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     });
     let mut m = Match::<G>::new(config, seed).map_err(|e| anyhow::anyhow!("invalid table: {e}"))?;
     let mut rng = GameRng::from_seed(seed ^ 0x77);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut bots: Vec<Option<Box<dyn Bot<G>>>> = kinds
+        .iter()
+        .enumerate()
+        .map(|(i, k)| match k {
+            SeatKind::Bot(spec) => Some(G::make_bot(*spec, derive_seed(seed, i as u64), threads)),
+            SeatKind::Human => None,
+        })
+        .collect();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout();
@@ -84,8 +98,11 @@ fn run_game<G: CliGame>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         };
         let legal = m.state().legal_actions(seat);
         match kinds[seat.index()] {
-            SeatKind::Bot(bot) => {
-                let Some(a) = bot.decide(m.state(), seat, &mut rng) else {
+            SeatKind::Bot(_) => {
+                let Some(a) = bots[seat.index()]
+                    .as_mut()
+                    .and_then(|b| b.decide(m.state(), seat))
+                else {
                     anyhow::bail!("{seat} has no decision")
                 };
                 let secret = matches!(m.state().to_act(), ToAct::Simultaneous(_));

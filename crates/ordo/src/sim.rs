@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use clap::Args;
 use ordo_core::{GameRng, Match, StableHasher, ToAct};
 
-use crate::games::{derive_seed, next_seat, BotKind, CliGame, GameArgs, GameKind};
+use ordo_ai::{Bot, BotSpec};
+
+use crate::games::{derive_seed, next_seat, parse_bots, CliGame, GameArgs, GameKind};
 
 /// Options of `ordo sim`.
 #[derive(Args, Debug)]
@@ -56,14 +58,8 @@ fn run_game<G: CliGame>(args: &SimArgs) -> anyhow::Result<ExitCode> {
     let config = G::config_from(&args.game)?;
     // Fail fast on a bad config rather than reporting G errors.
     G::new_game(&config, 0).map_err(|e| anyhow::anyhow!("invalid table: {e}"))?;
-    let names: Vec<&str> = args.bots.split(',').map(str::trim).collect();
     let seats = usize::from(args.game.players);
-    if names.len() != 1 && names.len() != seats {
-        anyhow::bail!("--bots lists {} bots for {seats} seats", names.len());
-    }
-    let bots: Vec<BotKind> = (0..seats)
-        .map(|i| BotKind::parse(names[i.min(names.len() - 1)]))
-        .collect::<Result<_, _>>()?;
+    let bots = parse_bots(&args.bots, seats)?;
     if let Some(dir) = &args.save_records {
         std::fs::create_dir_all(dir)?;
     }
@@ -188,7 +184,7 @@ fn run_game<G: CliGame>(args: &SimArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn play_one<G: CliGame>(config: &G::Config, seed: u64, bots: &[BotKind], keep: bool) -> GameResult {
+fn play_one<G: CliGame>(config: &G::Config, seed: u64, bots: &[BotSpec], keep: bool) -> GameResult {
     let mut m = match Match::<G>::new(config.clone(), seed) {
         Ok(m) => m,
         Err(e) => {
@@ -199,6 +195,11 @@ fn play_one<G: CliGame>(config: &G::Config, seed: u64, bots: &[BotKind], keep: b
         }
     };
     let mut rng = GameRng::from_seed(seed ^ 0x5151_5151);
+    let mut players: Vec<Box<dyn Bot<G>>> = bots
+        .iter()
+        .enumerate()
+        .map(|(i, b)| G::make_bot(*b, derive_seed(seed, i as u64 + 1), 1))
+        .collect();
     let limit = u64::from(G::INFO.max_decisions);
     loop {
         if let ToAct::Over(outcome) = m.state().to_act() {
@@ -225,7 +226,7 @@ fn play_one<G: CliGame>(config: &G::Config, seed: u64, bots: &[BotKind], keep: b
                 ..GameResult::default()
             };
         };
-        let Some(action) = bots[seat.index()].decide(m.state(), seat, &mut rng) else {
+        let Some(action) = players[seat.index()].decide(m.state(), seat) else {
             return GameResult {
                 error: Some(format!("{seat} to act but has no legal decision")),
                 ..GameResult::default()

@@ -1,0 +1,544 @@
+//! `ordo arena` and `ordo balance`: bots against each other with seats rotated.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use clap::Args;
+use ordo_ai::{acting_seat, wilson_interval, Bot, BotSpec, Interval};
+use ordo_core::{Game, Seat, ToAct};
+use serde::Serialize;
+
+use crate::games::{derive_seed, parse_bots, CliGame, GameArgs, GameKind};
+
+/// Options of `ordo arena`.
+#[derive(Args, Debug)]
+pub(crate) struct ArenaArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// One bot per seat, comma-separated (`mcts:1s,heuristic,heuristic,heuristic`); the lineup
+    /// rotates over the seats from game to game.
+    #[arg(long)]
+    bots: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Run seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print one JSON object as the last line.
+    #[arg(long)]
+    json: bool,
+    /// Games played at once (default: all cores, or 1 when a bot searches against the clock).
+    #[arg(long)]
+    jobs: Option<usize>,
+}
+
+/// Options of `ordo balance`.
+#[derive(Args, Debug)]
+pub(crate) struct BalanceArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Bots, comma-separated (one name applies to every seat).
+    #[arg(long, default_value = "heuristic")]
+    bots: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 200)]
+    games: u64,
+    /// Run seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Output directory for `balance.html` and `balance.json`.
+    #[arg(long)]
+    out: PathBuf,
+    /// Games played at once (default: all cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+}
+
+/// One finished game, seen from the lineup.
+#[derive(Clone, Debug, Serialize)]
+struct GameSummary {
+    /// Lineup index sitting at each seat.
+    lineup_at_seat: Vec<usize>,
+    scores: Vec<i32>,
+    winner: u8,
+    turns: u32,
+    decisions: u64,
+    /// Per seat: decisions made and time spent (ns).
+    decision_counts: Vec<u64>,
+    decision_ns: Vec<u128>,
+    /// Game-specific labels per seat (the knight order).
+    labels: Vec<String>,
+    /// Turn-order position per seat.
+    turn_rank: Vec<u32>,
+}
+
+/// Game-specific labels for the balance report.
+trait Labels: CliGame {
+    fn seat_label(&self, seat: Seat) -> String;
+    fn turn_rank_of(&self, seat: Seat) -> u32;
+}
+
+impl Labels for crusaders::Crusaders {
+    fn seat_label(&self, seat: Seat) -> String {
+        self.view(ordo_core::Viewer::Spectator)
+            .seats
+            .get(seat.index())
+            .and_then(|p| p.order)
+            .map_or_else(|| "no order".to_string(), |o| o.id().to_string())
+    }
+
+    fn turn_rank_of(&self, seat: Seat) -> u32 {
+        self.turn_rank(seat)
+    }
+}
+
+fn play_game<G: Labels>(
+    config: &G::Config,
+    seed: u64,
+    lineup: &[BotSpec],
+    rotation: usize,
+    threads: usize,
+) -> anyhow::Result<GameSummary> {
+    let n = lineup.len();
+    let mut g = G::new_game(config, seed).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let lineup_at_seat: Vec<usize> = (0..n).map(|s| (s + n - rotation % n) % n).collect();
+    let mut bots: Vec<Box<dyn Bot<G>>> = lineup_at_seat
+        .iter()
+        .enumerate()
+        .map(|(s, &l)| G::make_bot(lineup[l], derive_seed(seed, 100 + s as u64), threads))
+        .collect();
+    let mut counts = vec![0u64; n];
+    let mut times = vec![0u128; n];
+    let mut decisions = 0u64;
+    while let Some(seat) = acting_seat(&g.to_act()) {
+        let t = Instant::now();
+        let a = bots[seat.index()]
+            .decide(&g, seat)
+            .ok_or_else(|| anyhow::anyhow!("{seat} has no decision"))?;
+        times[seat.index()] += t.elapsed().as_nanos();
+        counts[seat.index()] += 1;
+        g.apply(seat, a)
+            .map_err(|e| anyhow::anyhow!("bot made an illegal decision: {e}"))?;
+        decisions += 1;
+        if decisions > u64::from(G::INFO.max_decisions) {
+            anyhow::bail!("game did not end");
+        }
+    }
+    let ToAct::Over(o) = g.to_act() else {
+        anyhow::bail!("game did not end")
+    };
+    Ok(GameSummary {
+        lineup_at_seat,
+        scores: o.scores.values().copied().collect(),
+        winner: o.winner().0,
+        turns: g.turns(),
+        decisions,
+        decision_counts: counts,
+        decision_ns: times,
+        labels: Seat::all(n as u8).map(|s| g.seat_label(s)).collect(),
+        turn_rank: Seat::all(n as u8).map(|s| g.turn_rank_of(s)).collect(),
+    })
+}
+
+fn run_many<G: Labels>(
+    config: &G::Config,
+    seed: u64,
+    games: u64,
+    lineup: &[BotSpec],
+    jobs: Option<usize>,
+) -> anyhow::Result<Vec<GameSummary>> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let timed = lineup.iter().any(|b| matches!(b, BotSpec::MctsTime(_)));
+    let jobs = jobs.unwrap_or(if timed { 1 } else { cores }).max(1);
+    let threads = (cores / jobs).max(1);
+    let next = AtomicU64::new(0);
+    let out: Mutex<Vec<(u64, GameSummary)>> = Mutex::new(Vec::new());
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let bar = crate::interactive().then(|| indicatif::ProgressBar::new(games));
+    std::thread::scope(|s| {
+        for _ in 0..jobs {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= games {
+                    break;
+                }
+                match play_game::<G>(config, derive_seed(seed, i), lineup, i as usize, threads) {
+                    Ok(r) => {
+                        if let Ok(mut v) = out.lock() {
+                            v.push((i, r));
+                        }
+                    }
+                    Err(e) => {
+                        if let Ok(mut f) = failure.lock() {
+                            *f = Some(format!("game {i}: {e}"));
+                        }
+                    }
+                }
+                if let Some(b) = &bar {
+                    b.inc(1);
+                }
+            });
+        }
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    if let Some(f) = failure.into_inner().ok().flatten() {
+        anyhow::bail!(f);
+    }
+    let mut v = out
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("worker panicked"))?;
+    v.sort_by_key(|(i, _)| *i);
+    Ok(v.into_iter().map(|(_, r)| r).collect())
+}
+
+#[derive(Serialize)]
+struct BotReport {
+    lineup: usize,
+    bot: String,
+    games: u64,
+    wins: u64,
+    win_rate: Interval,
+    mean_score: f64,
+    mean_decision_ms: f64,
+    max_decision_ms_mean_per_game: f64,
+}
+
+pub(crate) fn arena(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
+    match GameKind::parse(&args.game.game)? {
+        GameKind::Crusaders => arena_game::<crusaders::Crusaders>(args),
+    }
+}
+
+fn arena_game<G: Labels>(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
+    let config = G::config_from(&args.game)?;
+    G::new_game(&config, 0).map_err(|e| anyhow::anyhow!("invalid table: {e}"))?;
+    let lineup = parse_bots(&args.bots, usize::from(args.game.players))?;
+    let start = Instant::now();
+    let games = run_many::<G>(&config, args.seed, args.games, &lineup, args.jobs)?;
+    let mut reports = Vec::new();
+    for (l, spec) in lineup.iter().enumerate() {
+        let (mut wins, mut score, mut count, mut time, mut per_game_max) =
+            (0u64, 0i64, 0u64, 0u128, 0f64);
+        for g in &games {
+            let seat = g.lineup_at_seat.iter().position(|&x| x == l).unwrap_or(0);
+            if usize::from(g.winner) == seat {
+                wins += 1;
+            }
+            score += i64::from(g.scores[seat]);
+            count += g.decision_counts[seat];
+            time += g.decision_ns[seat];
+            if g.decision_counts[seat] > 0 {
+                per_game_max += g.decision_ns[seat] as f64 / g.decision_counts[seat] as f64 / 1e6;
+            }
+        }
+        let n = games.len() as u64;
+        reports.push(BotReport {
+            lineup: l,
+            bot: spec.to_string(),
+            games: n,
+            wins,
+            win_rate: wilson_interval(wins, n),
+            mean_score: score as f64 / n.max(1) as f64,
+            mean_decision_ms: if count == 0 {
+                0.0
+            } else {
+                time as f64 / count as f64 / 1e6
+            },
+            max_decision_ms_mean_per_game: per_game_max / n.max(1) as f64,
+        });
+    }
+    let elapsed = start.elapsed();
+    if args.json {
+        let out = serde_json::json!({
+            "game": G::INFO.id,
+            "config": config,
+            "games": games.len(),
+            "seed": args.seed,
+            "seconds": elapsed.as_secs_f64(),
+            "bots": reports,
+        });
+        println!("{out}");
+    } else {
+        println!(
+            "{} games of {} in {:.1}s (seats rotated)",
+            games.len(),
+            G::INFO.name,
+            elapsed.as_secs_f64()
+        );
+        println!(
+            "{:<3} {:<14} {:>6} {:>22} {:>10} {:>12}",
+            "#", "bot", "wins", "win rate (95% CI)", "score", "ms/decision"
+        );
+        for r in &reports {
+            println!(
+                "{:<3} {:<14} {:>6} {:>6.1}% [{:>5.1}, {:>5.1}] {:>10.1} {:>12.2}",
+                r.lineup,
+                r.bot,
+                r.wins,
+                100.0 * r.win_rate.rate,
+                100.0 * r.win_rate.low,
+                100.0 * r.win_rate.high,
+                r.mean_score,
+                r.mean_decision_ms
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+// ---------- balance report ----------
+
+#[derive(Serialize)]
+struct Bucket {
+    label: String,
+    seats: u64,
+    wins: u64,
+    win_rate: Interval,
+    mean_score: f64,
+}
+
+fn buckets(items: impl Iterator<Item = (String, bool, i32)>) -> Vec<Bucket> {
+    let mut map: std::collections::BTreeMap<String, (u64, u64, i64)> =
+        std::collections::BTreeMap::new();
+    for (label, won, score) in items {
+        let e = map.entry(label).or_default();
+        e.0 += 1;
+        e.1 += u64::from(won);
+        e.2 += i64::from(score);
+    }
+    map.into_iter()
+        .map(|(label, (seats, wins, score))| Bucket {
+            label,
+            seats,
+            wins,
+            win_rate: wilson_interval(wins, seats),
+            mean_score: score as f64 / seats.max(1) as f64,
+        })
+        .collect()
+}
+
+fn histogram(values: &[f64], bins: usize) -> Vec<(f64, f64, u64)> {
+    let (lo, hi) = values
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &v| {
+            (a.min(v), b.max(v))
+        });
+    if !lo.is_finite() {
+        return Vec::new();
+    }
+    let width = ((hi - lo) / bins as f64).max(1.0);
+    let mut out: Vec<(f64, f64, u64)> = (0..bins)
+        .map(|i| (lo + i as f64 * width, lo + (i + 1) as f64 * width, 0))
+        .collect();
+    for &v in values {
+        let i = (((v - lo) / width) as usize).min(bins - 1);
+        out[i].2 += 1;
+    }
+    out
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// A horizontal bar chart of win rates with 95% interval whiskers and a fair-share line.
+fn rate_chart(title: &str, rows: &[Bucket], fair: f64) -> String {
+    let (w, row_h, left) = (640.0, 24.0, 170.0);
+    let h = 40.0 + row_h * rows.len() as f64;
+    let x = |r: f64| left + r * (w - left - 20.0);
+    let mut s = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" role="img" aria-label="{}">"#,
+        escape(title)
+    );
+    let _ = write!(
+        s,
+        r#"<text x="4" y="16" font-size="14" font-weight="bold">{}</text>"#,
+        escape(title)
+    );
+    for (i, r) in rows.iter().enumerate() {
+        let y = 28.0 + i as f64 * row_h;
+        let _ = write!(
+            s,
+            r##"<text x="4" y="{:.1}" font-size="12">{} (n={})</text><rect x="{left}" y="{:.1}" width="{:.1}" height="14" fill="#4477aa"/><line x1="{:.1}" x2="{:.1}" y1="{:.1}" y2="{:.1}" stroke="black"/><text x="{:.1}" y="{:.1}" font-size="11">{:.1}%</text>"##,
+            y + 11.0,
+            escape(&r.label),
+            r.seats,
+            y,
+            x(r.win_rate.rate) - left,
+            x(r.win_rate.low),
+            x(r.win_rate.high),
+            y + 7.0,
+            y + 7.0,
+            x(r.win_rate.high) + 4.0,
+            y + 11.0,
+            100.0 * r.win_rate.rate
+        );
+    }
+    let _ = write!(
+        s,
+        r##"<line x1="{0:.1}" x2="{0:.1}" y1="24" y2="{1:.1}" stroke="#cc3311" stroke-dasharray="4 3"/></svg>"##,
+        x(fair),
+        h - 4.0
+    );
+    s
+}
+
+fn histogram_chart(title: &str, bins: &[(f64, f64, u64)]) -> String {
+    let (w, h) = (640.0, 220.0);
+    let max = bins.iter().map(|b| b.2).max().unwrap_or(1).max(1) as f64;
+    let bw = (w - 40.0) / bins.len().max(1) as f64;
+    let mut s = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" role="img" aria-label="{}">"#,
+        escape(title)
+    );
+    let _ = write!(
+        s,
+        r#"<text x="4" y="16" font-size="14" font-weight="bold">{}</text>"#,
+        escape(title)
+    );
+    for (i, (lo, _, c)) in bins.iter().enumerate() {
+        let bh = (h - 60.0) * *c as f64 / max;
+        let x = 20.0 + i as f64 * bw;
+        let _ = write!(
+            s,
+            r##"<rect x="{x:.1}" y="{:.1}" width="{:.1}" height="{bh:.1}" fill="#228833"><title>{lo:.0}+: {c}</title></rect>"##,
+            h - 30.0 - bh,
+            bw - 2.0
+        );
+        if i % 2 == 0 {
+            let _ = write!(
+                s,
+                r#"<text x="{x:.1}" y="{:.1}" font-size="10">{lo:.0}</text>"#,
+                h - 16.0
+            );
+        }
+    }
+    s.push_str("</svg>");
+    s
+}
+
+pub(crate) fn balance(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
+    match GameKind::parse(&args.game.game)? {
+        GameKind::Crusaders => balance_game::<crusaders::Crusaders>(args),
+    }
+}
+
+fn balance_game<G: Labels>(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
+    let config = G::config_from(&args.game)?;
+    G::new_game(&config, 0).map_err(|e| anyhow::anyhow!("invalid table: {e}"))?;
+    let n = usize::from(args.game.players);
+    let lineup = parse_bots(&args.bots, n)?;
+    let start = Instant::now();
+    let games = run_many::<G>(&config, args.seed, args.games, &lineup, args.jobs)?;
+    let per_seat = || {
+        games
+            .iter()
+            .flat_map(|g| (0..g.scores.len()).map(move |s| (g, s)))
+    };
+    let by_label = buckets(
+        per_seat().map(|(g, s)| (g.labels[s].clone(), usize::from(g.winner) == s, g.scores[s])),
+    );
+    let by_rank = buckets(per_seat().map(|(g, s)| {
+        (
+            format!("turn position {}", g.turn_rank[s] + 1),
+            usize::from(g.winner) == s,
+            g.scores[s],
+        )
+    }));
+    let by_bot = buckets(per_seat().map(|(g, s)| {
+        (
+            lineup[g.lineup_at_seat[s]].to_string(),
+            usize::from(g.winner) == s,
+            g.scores[s],
+        )
+    }));
+    let winner_scores: Vec<f64> = games
+        .iter()
+        .map(|g| f64::from(g.scores[usize::from(g.winner)]))
+        .collect();
+    let all_scores: Vec<f64> = per_seat().map(|(g, s)| f64::from(g.scores[s])).collect();
+    let turns: Vec<f64> = games.iter().map(|g| f64::from(g.turns)).collect();
+    let fair = 1.0 / n as f64;
+    let report = serde_json::json!({
+        "game": G::INFO.id,
+        "config": config,
+        "bots": lineup.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "games": games.len(),
+        "seed": args.seed,
+        "seconds": start.elapsed().as_secs_f64(),
+        "fair_share": fair,
+        "win_rate_by_order": by_label,
+        "win_rate_by_turn_position": by_rank,
+        "win_rate_by_bot": by_bot,
+        "variant": args.game.variant,
+        "score_histogram": histogram(&all_scores, 20),
+        "winner_score_histogram": histogram(&winner_scores, 20),
+        "turns_histogram": histogram(&turns, 20),
+        "turns_mean": turns.iter().sum::<f64>() / turns.len().max(1) as f64,
+        "winner_score_mean": winner_scores.iter().sum::<f64>() / winner_scores.len().max(1) as f64,
+    });
+    std::fs::create_dir_all(&args.out)?;
+    std::fs::write(
+        args.out.join("balance.json"),
+        serde_json::to_string_pretty(&report)?,
+    )?;
+    let mut html = String::new();
+    let _ = write!(
+        html,
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Ordo balance report</title><style>body{{font-family:sans-serif;max-width:720px;margin:1em auto}}table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:2px 6px;text-align:right}}</style></head><body><h1>{} balance report</h1><p>{} games, {} players, variant {}, bots {}, seed {}. Seats rotate; intervals are 95% Wilson intervals; the dashed line is the fair share ({:.1}%).</p>",
+        escape(G::INFO.name),
+        games.len(),
+        n,
+        escape(&args.game.variant),
+        escape(&args.bots),
+        args.seed,
+        100.0 * fair
+    );
+    html.push_str(&rate_chart("Win rate by knight order", &by_label, fair));
+    html.push_str(&rate_chart("Win rate by turn position", &by_rank, fair));
+    html.push_str(&rate_chart("Win rate by bot", &by_bot, fair));
+    html.push_str(&histogram_chart(
+        "Final scores (all seats)",
+        &histogram(&all_scores, 20),
+    ));
+    html.push_str(&histogram_chart(
+        "Winning scores",
+        &histogram(&winner_scores, 20),
+    ));
+    html.push_str(&histogram_chart(
+        "Game length (turns)",
+        &histogram(&turns, 20),
+    ));
+    html.push_str("<h2>Win rate by knight order</h2><table><tr><th>order</th><th>seats</th><th>wins</th><th>rate</th><th>95% CI</th><th>mean score</th></tr>");
+    for b in &by_label {
+        let _ = write!(
+            html,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.1}%</td><td>{:.1}–{:.1}%</td><td>{:.1}</td></tr>",
+            escape(&b.label),
+            b.seats,
+            b.wins,
+            100.0 * b.win_rate.rate,
+            100.0 * b.win_rate.low,
+            100.0 * b.win_rate.high,
+            b.mean_score
+        );
+    }
+    html.push_str("</table></body></html>\n");
+    std::fs::write(args.out.join("balance.html"), html)?;
+    println!(
+        "balance report: {} games in {:.1}s -> {}",
+        games.len(),
+        start.elapsed().as_secs_f64(),
+        args.out.join("balance.html").display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
