@@ -127,11 +127,16 @@ fn run_tree<G: Game, E: Evaluator<G>>(
         done += 1;
         let mut state = root.resample_from_view(me, &mut rng);
         let mut node = 0u32;
-        // Selection and expansion.
+        // Selection and expansion. At the root the searching seat decides, even when several
+        // seats decide at once; deeper simultaneous points are taken lowest seat first.
         loop {
-            let Some(seat) = acting_seat(&state.to_act()) else {
-                break;
+            let to_act = state.to_act();
+            let seat = if node == 0 && to_act.includes(me) {
+                Some(me)
+            } else {
+                acting_seat(&to_act)
             };
+            let Some(seat) = seat else { break };
             legal.clear();
             state.legal_actions_into(seat, &mut legal);
             if legal.is_empty() {

@@ -225,3 +225,104 @@ fn terminal_game_plays_to_the_end() {
     let r = ordo(&["replay", rec.to_str().unwrap(), "--json"]);
     assert_eq!(last_json(&r)["over"], true);
 }
+
+#[test]
+fn arena_rotates_seats_and_reports_intervals() {
+    let out = ordo(&[
+        "arena",
+        "--players",
+        "2",
+        "--bots",
+        "heuristic,random",
+        "--games",
+        "20",
+        "--seed",
+        "2",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let j = last_json(&out);
+    let bots = j["bots"].as_array().unwrap();
+    assert_eq!(bots.len(), 2);
+    let wins: u64 = bots.iter().map(|b| b["wins"].as_u64().unwrap()).sum();
+    assert_eq!(wins, 20);
+    let h = &bots[0];
+    assert_eq!(h["bot"], "heuristic");
+    assert!(h["win_rate"]["rate"].as_f64().unwrap() >= 0.9, "{h}");
+    assert!(h["win_rate"]["low"].as_f64().unwrap() <= h["win_rate"]["rate"].as_f64().unwrap());
+    assert!(h["mean_decision_ms"].as_f64().unwrap() > 0.0);
+    let bad = ordo(&[
+        "arena",
+        "--players",
+        "2",
+        "--bots",
+        "heuristic,superbot",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(bad.status.code(), Some(1));
+}
+
+#[test]
+fn balance_report_is_written_with_charts_and_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let out = ordo(&[
+        "balance",
+        "--players",
+        "4",
+        "--games",
+        "40",
+        "--bots",
+        "heuristic",
+        "--seed",
+        "3",
+        "--out",
+        d,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("balance.json")).unwrap())
+            .unwrap();
+    assert_eq!(json["games"], 40);
+    let by_order = json["win_rate_by_order"].as_array().unwrap();
+    let seats: u64 = by_order.iter().map(|b| b["seats"].as_u64().unwrap()).sum();
+    assert_eq!(seats, 160);
+    let wins: u64 = by_order.iter().map(|b| b["wins"].as_u64().unwrap()).sum();
+    assert_eq!(wins, 40);
+    assert_eq!(
+        json["win_rate_by_turn_position"].as_array().unwrap().len(),
+        4
+    );
+    let html = std::fs::read_to_string(dir.path().join("balance.html")).unwrap();
+    assert!(html.matches("<svg").count() >= 5);
+    assert!(html.contains("Win rate by knight order"));
+}
+
+#[test]
+fn sim_accepts_ai_bots() {
+    let out = ordo(&[
+        "sim",
+        "--players",
+        "3",
+        "--games",
+        "4",
+        "--bots",
+        "heuristic,random,mcts:50it",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(last_json(&out)["errors"], 0);
+}

@@ -200,3 +200,41 @@ fn search_decision_ignores_hidden_parts_of_the_true_state() {
         "only {checked} states differed in hidden information"
     );
 }
+
+#[test]
+fn search_decides_for_its_own_seat_at_simultaneous_points() {
+    // Order picks are simultaneous: every seat's search must return one of its own tiles.
+    let g = Crusaders::new_game(
+        &Config {
+            players: 3,
+            ..Config::default()
+        },
+        8,
+    )
+    .unwrap();
+    for s in 0..3u8 {
+        let seat = Seat(s);
+        let mut bot = MctsBot::new(
+            MctsConfig {
+                budget: Budget::Iterations(50),
+                ..MctsConfig::default()
+            },
+            CrusadersEval::default(),
+        );
+        let a = bot.decide(&g, seat).unwrap();
+        assert!(g.is_legal(seat, &a), "{seat}: {a:?}");
+        let stats = analyse(
+            &g,
+            seat,
+            &MctsConfig {
+                budget: Budget::Iterations(50),
+                ..MctsConfig::default()
+            },
+            &CrusadersEval::default(),
+        );
+        assert!(stats
+            .suggestions
+            .iter()
+            .all(|x| g.is_legal(seat, &x.action)));
+    }
+}
