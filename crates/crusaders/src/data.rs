@@ -1074,11 +1074,14 @@ fn build_tables(
         err("one Prussian and one Slav token are needed as track markers".to_string());
     }
     let mut enemy_pool = Vec::new();
-    enemy_pool.extend(
-        std::iter::repeat(Enemy::Prussian).take(usize::from(e.tokens.prussian.saturating_sub(1))),
-    );
-    enemy_pool
-        .extend(std::iter::repeat(Enemy::Slav).take(usize::from(e.tokens.slav.saturating_sub(1))));
+    enemy_pool.extend(std::iter::repeat_n(
+        Enemy::Prussian,
+        usize::from(e.tokens.prussian.saturating_sub(1)),
+    ));
+    enemy_pool.extend(std::iter::repeat_n(
+        Enemy::Slav,
+        usize::from(e.tokens.slav.saturating_sub(1)),
+    ));
     for f in &e.saracen_faces {
         let face = match f.face {
             FaceName::Castle => SaracenFace::Building(BuildingKind::Castle),
@@ -1087,7 +1090,10 @@ fn build_tables(
             FaceName::Bank => SaracenFace::Building(BuildingKind::Bank),
             FaceName::Troop => SaracenFace::Troop,
         };
-        enemy_pool.extend(std::iter::repeat(Enemy::Saracen(face)).take(usize::from(f.count)));
+        enemy_pool.extend(std::iter::repeat_n(
+            Enemy::Saracen(face),
+            usize::from(f.count),
+        ));
     }
     let mut bonus_tiles = Vec::new();
     for t in &comp.bonus_tiles {
@@ -1104,7 +1110,7 @@ fn build_tables(
                 amount: t.amount,
             },
         };
-        bonus_tiles.extend(std::iter::repeat(tile).take(usize::from(t.count)));
+        bonus_tiles.extend(std::iter::repeat_n(tile, usize::from(t.count)));
     }
     let mut player_counts = BTreeMap::new();
     for p in &comp.player_counts {
@@ -1343,7 +1349,7 @@ fn build_di(f: &DiFile, errs: &mut Vec<DataError>) -> DivineInfluence {
                 if !(1..=4).contains(&t.level) || t.cost == 0 {
                     err(format!("influence tile (cost {}) has level {} (1..=4) or cost 0", t.cost, t.level));
                 }
-                tiles.extend(std::iter::repeat(InfluenceTile { cost: t.cost, level: t.level, effect }).take(usize::from(t.count)));
+                tiles.extend(std::iter::repeat_n(InfluenceTile { cost: t.cost, level: t.level, effect }, usize::from(t.count)));
             }
             None => err(format!(
                 "influence tile (cost {}): immediate tiles need effect upgrade|distribute, one-shot and permanent tiles an action, end-game tiles neither",

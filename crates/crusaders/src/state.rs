@@ -1245,7 +1245,8 @@ impl Crusaders {
         let p = self.player(seat);
         for kind in BuildingKind::BASE {
             for l in 1..=level {
-                if !p.is_off(kind, l) && !(kind == BuildingKind::Bank && l == 4) {
+                let bank_iv = kind == BuildingKind::Bank && l == 4;
+                if !p.is_off(kind, l) && !bank_iv {
                     f(kind, l);
                 }
             }

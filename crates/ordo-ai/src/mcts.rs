@@ -104,6 +104,10 @@ impl<A: Copy + Ord> Tree<A> {
     }
 }
 
+/// Root statistics of one tree: (action, visits, summed value for the searching seat), and the
+/// iterations run.
+type TreeResult<A> = (Vec<(A, u64, f64)>, u64);
+
 /// Runs one tree for `iterations` or until `deadline`; returns root statistics per action.
 fn run_tree<G: Game, E: Evaluator<G>>(
     root: &G,
@@ -113,7 +117,7 @@ fn run_tree<G: Game, E: Evaluator<G>>(
     seed: u64,
     iterations: u64,
     deadline: Option<Instant>,
-) -> (Vec<(G::Action, u64, f64)>, u64) {
+) -> TreeResult<G::Action> {
     let mut rng = GameRng::from_seed(seed);
     let mut tree: Tree<G::Action> = Tree::new();
     let mut legal = Vec::new();
@@ -280,7 +284,7 @@ pub fn analyse<G: Game, E: Evaluator<G>>(
         // Keep a margin for setup and merging so the budget is honoured.
         Budget::Time(d) => (u64::MAX, Some(start + d.mul_f64(0.93))),
     };
-    let results: Vec<(Vec<(G::Action, u64, f64)>, u64)> = if threads == 1 {
+    let results: Vec<TreeResult<G::Action>> = if threads == 1 {
         vec![run_tree(
             state, seat, eval, cfg, cfg.seed, per_thread, deadline,
         )]
