@@ -34,6 +34,8 @@ pub struct MctsConfig {
     pub exploration: f64,
     /// Random decisions played after the tree before evaluating.
     pub rollout_depth: u32,
+    /// Expand untried decisions best-first by the evaluator (otherwise at random).
+    pub ordered_expansion: bool,
     /// Before evaluating, complete the deciding seat's current turn greedily with the evaluator
     /// (at most this many decisions; 0 = off). Mid-turn positions evaluate poorly.
     pub greedy_turn: u32,
@@ -49,6 +51,7 @@ impl Default for MctsConfig {
             exploration: 0.2,
             rollout_depth: 0,
             greedy_turn: 12,
+            ordered_expansion: true,
             seed: 1,
         }
     }
@@ -168,7 +171,22 @@ fn run_tree<G: Game, E: Evaluator<G>>(
                 }
             }
             if !untried.is_empty() {
-                let a = untried[rng.index(untried.len())];
+                // Heuristic-first expansion: the untried decision that looks best one step ahead
+                // for the seat making it, so opponents are modelled as sensible from the start.
+                let a = if cfg.ordered_expansion {
+                    let mut best: Option<(f64, G::Action)> = None;
+                    for &a in &untried {
+                        let mut c = state.clone();
+                        c.apply_unchecked(seat, a);
+                        let v = eval.lead(&c, seat) + 1e-6 * rng.below(1000) as f64;
+                        if best.is_none_or(|(b, _)| v > b) {
+                            best = Some((v, a));
+                        }
+                    }
+                    best.map_or(untried[0], |(_, a)| a)
+                } else {
+                    untried[rng.index(untried.len())]
+                };
                 let id = tree.nodes.len() as u32;
                 tree.nodes.push(Node {
                     action: Some(a),
