@@ -1,0 +1,337 @@
+//! Durable storage behind one narrow interface, with an SQLite and a PostgreSQL implementation
+//! that pass the same contract suite ([`store_contract`]).
+//!
+//! A table is stored once (game, config, seed, seats, status) and its decisions are append-only
+//! rows `(table, version, seat, action)`, unique per `(table, version)`: a decision is durable
+//! once `append_action` returns, and two writers can never both append the same version.
+
+mod postgres;
+mod sqlite;
+
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+
+pub use postgres::PostgresStore;
+pub use sqlite::SqliteStore;
+
+/// Where a table is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableStatus {
+    /// Waiting for players.
+    Open,
+    /// Being played.
+    Active,
+    /// Over.
+    Finished,
+}
+
+impl TableStatus {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TableStatus::Open => "open",
+            TableStatus::Active => "active",
+            TableStatus::Finished => "finished",
+        }
+    }
+
+    /// Parses a stored name.
+    pub fn parse(s: &str) -> Option<TableStatus> {
+        match s {
+            "open" => Some(TableStatus::Open),
+            "active" => Some(TableStatus::Active),
+            "finished" => Some(TableStatus::Finished),
+            _ => None,
+        }
+    }
+}
+
+/// A table as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableRow {
+    /// Table id.
+    pub id: String,
+    /// Game id (`crusaders`).
+    pub game: String,
+    /// The game config, JSON.
+    pub config: String,
+    /// The setup seed (secret until the game ends).
+    pub seed: u64,
+    /// Published hash commitment of the seed.
+    pub seed_commitment: String,
+    /// Seats, JSON (kinds, names, token hashes).
+    pub seats: String,
+    /// Status.
+    pub status: TableStatus,
+    /// Creation time, milliseconds since the Unix epoch.
+    pub created_at: i64,
+}
+
+/// One stored decision.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionRow {
+    /// 1-based position in the table's log (the table version after it).
+    pub version: u64,
+    /// The deciding seat.
+    pub seat: u8,
+    /// The decision, JSON.
+    pub action: String,
+}
+
+/// A table with its whole decision log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredTable {
+    /// The table.
+    pub table: TableRow,
+    /// Its decisions in order.
+    pub actions: Vec<ActionRow>,
+}
+
+/// Storage failures.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// No such table.
+    #[error("table `{0}` not found")]
+    NotFound(String),
+    /// A table with this id exists.
+    #[error("table `{0}` already exists")]
+    Exists(String),
+    /// The expected version is not the current one (a stale or concurrent writer).
+    #[error("version conflict: expected {expected}, the table is at {current}")]
+    Conflict {
+        /// What the writer expected.
+        expected: u64,
+        /// What the store holds.
+        current: u64,
+    },
+    /// A stored value could not be read back.
+    #[error("corrupt stored data: {0}")]
+    Corrupt(String),
+    /// The database failed.
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+}
+
+/// The storage interface of the server.
+#[async_trait]
+pub trait Store: Send + Sync {
+    /// Which backend ("sqlite", "postgres").
+    fn backend(&self) -> &'static str;
+
+    /// Stores a new table.
+    ///
+    /// # Errors
+    /// [`StoreError::Exists`] for a duplicate id; database errors.
+    async fn create_table(&self, table: &TableRow) -> Result<(), StoreError>;
+
+    /// Appends a decision to a table's log, as version `expected_version + 1`. Durable when it
+    /// returns.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the table is not at `expected_version`;
+    /// [`StoreError::NotFound`] for an unknown table; database errors.
+    async fn append_action(
+        &self,
+        table: &str,
+        expected_version: u64,
+        seat: u8,
+        action: &str,
+    ) -> Result<u64, StoreError>;
+
+    /// Loads a table and its log.
+    ///
+    /// # Errors
+    /// Database errors and corrupt rows.
+    async fn load_table(&self, id: &str) -> Result<Option<StoredTable>, StoreError>;
+
+    /// Tables, newest first, optionally only those with a status.
+    ///
+    /// # Errors
+    /// Database errors and corrupt rows.
+    async fn list_tables(&self, status: Option<TableStatus>) -> Result<Vec<TableRow>, StoreError>;
+
+    /// Changes a table's status.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`]; database errors.
+    async fn set_status(&self, id: &str, status: TableStatus) -> Result<(), StoreError>;
+
+    /// Replaces a table's seats (joins and leaves before the start).
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`]; database errors.
+    async fn set_seats(&self, id: &str, seats: &str) -> Result<(), StoreError>;
+}
+
+pub(crate) fn status_of(s: &str) -> Result<TableStatus, StoreError> {
+    TableStatus::parse(s).ok_or_else(|| StoreError::Corrupt(format!("unknown table status `{s}`")))
+}
+
+pub(crate) fn version_of(v: i64) -> Result<u64, StoreError> {
+    u64::try_from(v).map_err(|_| StoreError::Corrupt(format!("negative version {v}")))
+}
+
+pub(crate) fn seat_of(v: i64) -> Result<u8, StoreError> {
+    u8::try_from(v).map_err(|_| StoreError::Corrupt(format!("seat {v} out of range")))
+}
+
+pub(crate) fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// The contract every store must meet. Run against each backend by the test suite.
+///
+/// # Panics
+/// On a contract violation (this is test code).
+pub async fn store_contract(store: std::sync::Arc<dyn Store>) {
+    let prefix = format!("t{}-", now_ms());
+    let table = |n: &str| TableRow {
+        id: format!("{prefix}{n}"),
+        game: "crusaders".into(),
+        config: r#"{"players":2}"#.into(),
+        seed: u64::MAX - 7,
+        seed_commitment: "c0ffee".into(),
+        seats: "[]".into(),
+        status: TableStatus::Open,
+        created_at: now_ms(),
+    };
+    let b = store.backend();
+    // Create and load back, including a seed above i64::MAX.
+    let t = table("a");
+    store
+        .create_table(&t)
+        .await
+        .unwrap_or_else(|e| panic!("{b}: create: {e}"));
+    let loaded = store
+        .load_table(&t.id)
+        .await
+        .unwrap_or_else(|e| panic!("{b}: load: {e}"));
+    assert_eq!(
+        loaded.as_ref().map(|s| &s.table),
+        Some(&t),
+        "{b}: round trip"
+    );
+    assert!(
+        matches!(store.create_table(&t).await, Err(StoreError::Exists(_))),
+        "{b}: duplicate id"
+    );
+    assert!(
+        store
+            .load_table("no-such-table")
+            .await
+            .map(|t| t.is_none())
+            .unwrap_or(false),
+        "{b}: unknown id"
+    );
+    // Append in order; versions count from 1.
+    for v in 0..5u64 {
+        let got = store
+            .append_action(&t.id, v, (v % 2) as u8, &format!(r#"{{"n":{v}}}"#))
+            .await;
+        assert_eq!(got.ok(), Some(v + 1), "{b}: append {v}");
+    }
+    // A stale writer and a writer from the future are refused with the current version.
+    match store.append_action(&t.id, 3, 0, "{}").await {
+        Err(StoreError::Conflict {
+            expected: 3,
+            current: 5,
+        }) => {}
+        other => panic!("{b}: stale append gave {other:?}"),
+    }
+    match store.append_action(&t.id, 9, 0, "{}").await {
+        Err(StoreError::Conflict {
+            expected: 9,
+            current: 5,
+        }) => {}
+        other => panic!("{b}: gap append gave {other:?}"),
+    }
+    assert!(
+        matches!(
+            store.append_action("no-such-table", 0, 0, "{}").await,
+            Err(StoreError::NotFound(_))
+        ),
+        "{b}"
+    );
+    let loaded = store
+        .load_table(&t.id)
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| panic!("{b}: reload"));
+    assert_eq!(loaded.actions.len(), 5);
+    assert_eq!(
+        loaded.actions[4],
+        ActionRow {
+            version: 5,
+            seat: 0,
+            action: r#"{"n":4}"#.into()
+        }
+    );
+    // Concurrent writers at the same version: exactly one wins.
+    let mut handles = Vec::new();
+    for i in 0..8u8 {
+        let s = store.clone();
+        let id = t.id.clone();
+        handles.push(tokio::spawn(async move {
+            s.append_action(&id, 5, i % 2, &format!(r#"{{"w":{i}}}"#))
+                .await
+        }));
+    }
+    let mut wins = 0;
+    for h in handles {
+        match h.await {
+            Ok(Ok(6)) => wins += 1,
+            Ok(Err(StoreError::Conflict { .. })) => {}
+            other => panic!("{b}: concurrent append gave {other:?}"),
+        }
+    }
+    assert_eq!(wins, 1, "{b}: exactly one concurrent append wins");
+    // Status and seats.
+    store
+        .set_status(&t.id, TableStatus::Active)
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
+    store
+        .set_seats(&t.id, r#"[{"kind":"bot"}]"#)
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
+    let loaded = store
+        .load_table(&t.id)
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| panic!("{b}: reload"));
+    assert_eq!(loaded.table.status, TableStatus::Active);
+    assert_eq!(loaded.table.seats, r#"[{"kind":"bot"}]"#);
+    assert!(matches!(
+        store
+            .set_status("no-such-table", TableStatus::Finished)
+            .await,
+        Err(StoreError::NotFound(_))
+    ));
+    // Listing by status.
+    let t2 = table("b");
+    store
+        .create_table(&t2)
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
+    let active = store
+        .list_tables(Some(TableStatus::Active))
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
+    assert!(
+        active.iter().any(|r| r.id == t.id) && !active.iter().any(|r| r.id == t2.id),
+        "{b}: list active"
+    );
+    let all = store
+        .list_tables(None)
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
+    assert!(
+        all.iter().any(|r| r.id == t.id) && all.iter().any(|r| r.id == t2.id),
+        "{b}: list all"
+    );
+}

@@ -1,0 +1,249 @@
+//! The scale-out store: PostgreSQL, shared by several server instances.
+
+use std::str::FromStr;
+
+use async_trait::async_trait;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::{PgPool, Row};
+
+use super::{
+    now_ms, seat_of, status_of, version_of, ActionRow, Store, StoreError, StoredTable, TableRow,
+    TableStatus,
+};
+
+const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../../migrations/postgres/0001_init.sql"))];
+
+/// PostgreSQL store.
+#[derive(Debug, Clone)]
+pub struct PostgresStore {
+    pool: PgPool,
+}
+
+impl PostgresStore {
+    /// Connects to `url` (`postgres://user@host/db`), optionally inside `schema` (created if
+    /// missing; used by tests to isolate runs), and runs pending migrations.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn open(url: &str, schema: Option<&str>) -> Result<Self, StoreError> {
+        let mut opts = PgConnectOptions::from_str(url)?;
+        if let Some(schema) = schema {
+            if !schema
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
+                return Err(StoreError::Corrupt(format!(
+                    "invalid schema name `{schema}`"
+                )));
+            }
+            let admin = PgPoolOptions::new()
+                .max_connections(1)
+                .connect_with(opts.clone())
+                .await?;
+            sqlx::query(&format!("CREATE SCHEMA IF NOT EXISTS {schema}"))
+                .execute(&admin)
+                .await?;
+            admin.close().await;
+            opts = opts.options([("search_path", schema)]);
+        }
+        let pool = PgPoolOptions::new()
+            .max_connections(8)
+            .connect_with(opts)
+            .await?;
+        let store = PostgresStore { pool };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// The connection pool (for notifications between instances).
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
+    async fn migrate(&self) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        // Serialise concurrent starts of several instances.
+        sqlx::query("SELECT pg_advisory_xact_lock(7041976)")
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)")
+            .execute(&mut *tx)
+            .await?;
+        for (version, sql) in MIGRATIONS {
+            let done: Option<i64> =
+                sqlx::query_scalar("SELECT version FROM schema_migrations WHERE version = $1")
+                    .bind(version)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            if done.is_none() {
+                sqlx::raw_sql(sql).execute(&mut *tx).await?;
+                sqlx::query("INSERT INTO schema_migrations (version) VALUES ($1)")
+                    .bind(version)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+fn table_from(row: &sqlx::postgres::PgRow) -> Result<TableRow, StoreError> {
+    Ok(TableRow {
+        id: row.try_get("id")?,
+        game: row.try_get("game")?,
+        config: row.try_get("config")?,
+        seed: row.try_get::<i64, _>("seed")? as u64,
+        seed_commitment: row.try_get("seed_commitment")?,
+        seats: row.try_get("seats")?,
+        status: status_of(&row.try_get::<String, _>("status")?)?,
+        created_at: row.try_get("created_at")?,
+    })
+}
+
+#[async_trait]
+impl Store for PostgresStore {
+    fn backend(&self) -> &'static str {
+        "postgres"
+    }
+
+    async fn create_table(&self, t: &TableRow) -> Result<(), StoreError> {
+        let res = sqlx::query(
+            "INSERT INTO tables (id, game, config, seed, seed_commitment, seats, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(&t.id)
+        .bind(&t.game)
+        .bind(&t.config)
+        .bind(t.seed as i64)
+        .bind(&t.seed_commitment)
+        .bind(&t.seats)
+        .bind(t.status.as_str())
+        .bind(t.created_at)
+        .execute(&self.pool)
+        .await;
+        match res {
+            Ok(_) => Ok(()),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                Err(StoreError::Exists(t.id.clone()))
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    async fn append_action(
+        &self,
+        table: &str,
+        expected: u64,
+        seat: u8,
+        action: &str,
+    ) -> Result<u64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let exists: Option<String> = sqlx::query_scalar("SELECT id FROM tables WHERE id = $1")
+            .bind(table)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if exists.is_none() {
+            return Err(StoreError::NotFound(table.to_string()));
+        }
+        let current: i64 = sqlx::query_scalar(
+            "SELECT COALESCE(MAX(version), 0)::BIGINT FROM actions WHERE table_id = $1",
+        )
+        .bind(table)
+        .fetch_one(&mut *tx)
+        .await?;
+        let current = version_of(current)?;
+        if current != expected {
+            return Err(StoreError::Conflict { expected, current });
+        }
+        let version = expected + 1;
+        // The primary key (table_id, version) serialises concurrent writers: the second insert
+        // of a version waits for the first and then fails.
+        let res = sqlx::query("INSERT INTO actions (table_id, version, seat, action, created_at) VALUES ($1, $2, $3, $4, $5)")
+            .bind(table)
+            .bind(version as i64)
+            .bind(i32::from(seat))
+            .bind(action)
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await;
+        match res {
+            Ok(_) => {}
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                return Err(StoreError::Conflict {
+                    expected,
+                    current: version,
+                });
+            }
+            Err(e) => return Err(e.into()),
+        }
+        tx.commit().await?;
+        Ok(version)
+    }
+
+    async fn load_table(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
+        let Some(row) = sqlx::query("SELECT * FROM tables WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let table = table_from(&row)?;
+        let rows = sqlx::query(
+            "SELECT version, seat, action FROM actions WHERE table_id = $1 ORDER BY version",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut actions = Vec::with_capacity(rows.len());
+        for r in rows {
+            actions.push(ActionRow {
+                version: version_of(r.try_get("version")?)?,
+                seat: seat_of(i64::from(r.try_get::<i32, _>("seat")?))?,
+                action: r.try_get("action")?,
+            });
+        }
+        Ok(Some(StoredTable { table, actions }))
+    }
+
+    async fn list_tables(&self, status: Option<TableStatus>) -> Result<Vec<TableRow>, StoreError> {
+        let rows = match status {
+            Some(s) => {
+                sqlx::query("SELECT * FROM tables WHERE status = $1 ORDER BY created_at DESC, id")
+                    .bind(s.as_str())
+                    .fetch_all(&self.pool)
+                    .await?
+            }
+            None => {
+                sqlx::query("SELECT * FROM tables ORDER BY created_at DESC, id")
+                    .fetch_all(&self.pool)
+                    .await?
+            }
+        };
+        rows.iter().map(table_from).collect()
+    }
+
+    async fn set_status(&self, id: &str, status: TableStatus) -> Result<(), StoreError> {
+        let r = sqlx::query("UPDATE tables SET status = $1 WHERE id = $2")
+            .bind(status.as_str())
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        if r.rows_affected() == 0 {
+            return Err(StoreError::NotFound(id.to_string()));
+        }
+        Ok(())
+    }
+
+    async fn set_seats(&self, id: &str, seats: &str) -> Result<(), StoreError> {
+        let r = sqlx::query("UPDATE tables SET seats = $1 WHERE id = $2")
+            .bind(seats)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        if r.rows_affected() == 0 {
+            return Err(StoreError::NotFound(id.to_string()));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,4 @@
+//! Integration tests of ordo-server.
+#![allow(clippy::unwrap_used)]
+
+mod store;
