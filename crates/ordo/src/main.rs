@@ -52,6 +52,15 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// A balance report (HTML with charts, and JSON) from many bot games.
     Balance(arena::BalanceArgs),
+    /// Run the game server (lobby, live play over WebSocket, embedded SQLite by default).
+    Serve {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        bind: std::net::SocketAddr,
+        /// Database: `sqlite:FILE` (default `sqlite:ordo.db`) or `postgres://…`.
+        #[arg(long, default_value = "sqlite:ordo.db")]
+        db: String,
+    },
     /// Component data.
     Data {
         #[command(subcommand)]
@@ -87,6 +96,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Data {
             command: DataCommand::Check,
         } => Ok(data_check()),
+        Command::Serve { bind, db } => {
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()?;
+            rt.block_on(ordo_server::serve(bind, &db))
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 //! Integration tests of ordo-server.
 #![allow(clippy::unwrap_used)]
 
+mod http;
 mod store;

@@ -1,0 +1,122 @@
+//! The server's one error type, with HTTP statuses and stable codes.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+use crate::store::StoreError;
+
+/// Everything a request can fail with. Internal details never reach the client.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// No such table.
+    #[error("no such table")]
+    NotFound,
+    /// Missing or wrong seat token.
+    #[error("this token does not hold a seat at this table")]
+    BadToken,
+    /// The request body or message is not valid.
+    #[error("malformed request: {0}")]
+    Malformed(String),
+    /// The table is not being played (not started, or over).
+    #[error("the table is {0}")]
+    NotActive(&'static str),
+    /// The seat has no decision pending.
+    #[error("it is not this seat's decision")]
+    NotYourTurn,
+    /// The decision is not legal now.
+    #[error("illegal decision: {0}")]
+    Illegal(String),
+    /// The decision was made against an older table version.
+    #[error("stale version {expected}: the table is at version {current}")]
+    StaleVersion {
+        /// The version the client saw.
+        expected: u64,
+        /// The current version.
+        current: u64,
+    },
+    /// Invalid table options.
+    #[error("invalid table: {0}")]
+    InvalidTable(String),
+    /// The record is not available yet.
+    #[error("the record is available when the game is over")]
+    NotFinished,
+    /// A failure on our side.
+    #[error("internal error")]
+    Internal(String),
+}
+
+impl ApiError {
+    /// The HTTP status.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::BadToken => StatusCode::FORBIDDEN,
+            ApiError::Malformed(_) | ApiError::InvalidTable(_) => StatusCode::BAD_REQUEST,
+            ApiError::NotActive(_)
+            | ApiError::NotYourTurn
+            | ApiError::StaleVersion { .. }
+            | ApiError::NotFinished => StatusCode::CONFLICT,
+            ApiError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// A stable, namespaced code for clients.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ApiError::NotFound => "game/not_found",
+            ApiError::BadToken => "auth/bad_token",
+            ApiError::Malformed(_) => "request/malformed",
+            ApiError::NotActive(_) => "game/not_active",
+            ApiError::NotYourTurn => "action/not_your_turn",
+            ApiError::Illegal(_) => "action/illegal",
+            ApiError::StaleVersion { .. } => "action/stale_version",
+            ApiError::InvalidTable(_) => "table/invalid",
+            ApiError::NotFinished => "game/not_finished",
+            ApiError::Internal(_) => "internal",
+        }
+    }
+
+    /// The message shown to clients (internal details hidden).
+    pub fn public_message(&self) -> String {
+        match self {
+            ApiError::Internal(_) => "internal error".to_string(),
+            other => other.to_string(),
+        }
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::NotFound(_) => ApiError::NotFound,
+            StoreError::Conflict { expected, current } => {
+                ApiError::StaleVersion { expected, current }
+            }
+            other => ApiError::Internal(other.to_string()),
+        }
+    }
+}
+
+/// The JSON body of an error.
+#[derive(Debug, Serialize)]
+pub struct ErrorBody {
+    /// Stable code.
+    pub code: &'static str,
+    /// Readable message.
+    pub message: String,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if let ApiError::Internal(detail) = &self {
+            eprintln!("ordo-server internal error: {detail}");
+        }
+        let body = ErrorBody {
+            code: self.code(),
+            message: self.public_message(),
+        };
+        (self.status(), axum::Json(body)).into_response()
+    }
+}

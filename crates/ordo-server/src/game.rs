@@ -1,0 +1,170 @@
+//! The games the server hosts, behind one enum (the closed set of Ordo games).
+
+use ordo_ai::{Bot, BotSpec, Budget, CrusadersEval, HeuristicBot, MctsBot, MctsConfig, RandomBot};
+use ordo_core::{Game, IllegalReason, Match, Seat, SeatSet, ToAct, Viewer};
+use serde_json::Value;
+
+use crate::error::ApiError;
+
+/// A hosted game and its record.
+#[derive(Debug, Clone)]
+pub enum AnyGame {
+    /// Crusaders: Thy Will Be Done.
+    Crusaders(Box<Match<crusaders::Crusaders>>),
+}
+
+/// Makes a bot for a Crusaders seat.
+fn crusaders_bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<crusaders::Crusaders>> {
+    let eval = CrusadersEval::default();
+    let mcts = |budget| MctsConfig {
+        budget,
+        threads: 1,
+        seed,
+        ..MctsConfig::default()
+    };
+    match spec {
+        BotSpec::Random => Box::new(RandomBot::new(seed)),
+        BotSpec::Heuristic => Box::new(HeuristicBot::new(eval, seed)),
+        BotSpec::MctsIterations(n) => Box::new(MctsBot::new(mcts(Budget::Iterations(n)), eval)),
+        BotSpec::MctsTime(d) => Box::new(MctsBot::new(mcts(Budget::Time(d)), eval)),
+    }
+}
+
+fn illegal(reason: &IllegalReason) -> ApiError {
+    match reason {
+        IllegalReason::NotYourTurn => ApiError::NotYourTurn,
+        IllegalReason::GameOver => ApiError::NotActive("over"),
+        other => ApiError::Illegal(other.to_string()),
+    }
+}
+
+impl AnyGame {
+    /// Starts a game from a game id, a config (JSON) and a seed.
+    ///
+    /// # Errors
+    /// Unknown game or invalid config.
+    pub fn new(game: &str, config: &Value, seed: u64) -> Result<AnyGame, ApiError> {
+        match game {
+            "crusaders" => {
+                let c: crusaders::Config = serde_json::from_value(config.clone())
+                    .map_err(|e| ApiError::InvalidTable(e.to_string()))?;
+                let m = Match::new(c, seed).map_err(|e| ApiError::InvalidTable(e.to_string()))?;
+                Ok(AnyGame::Crusaders(Box::new(m)))
+            }
+            other => Err(ApiError::InvalidTable(format!(
+                "unknown game `{other}` (known: crusaders)"
+            ))),
+        }
+    }
+
+    /// Number of decisions applied.
+    pub fn version(&self) -> u64 {
+        match self {
+            AnyGame::Crusaders(m) => m.version(),
+        }
+    }
+
+    /// Number of seats.
+    pub fn seats(&self) -> u8 {
+        match self {
+            AnyGame::Crusaders(m) => m.state().num_seats(),
+        }
+    }
+
+    /// Whose decision it is.
+    pub fn to_act(&self) -> ToAct {
+        match self {
+            AnyGame::Crusaders(m) => m.state().to_act(),
+        }
+    }
+
+    /// The seats with a decision pending.
+    pub fn pending(&self) -> SeatSet {
+        self.to_act().seats()
+    }
+
+    /// Parses and checks a decision without applying it; returns its canonical JSON.
+    ///
+    /// # Errors
+    /// Malformed JSON, not the seat's turn, illegal decision.
+    pub fn check(&self, seat: Seat, action: &Value) -> Result<String, ApiError> {
+        match self {
+            AnyGame::Crusaders(m) => {
+                let a: crusaders::Action = serde_json::from_value(action.clone())
+                    .map_err(|e| ApiError::Malformed(format!("action: {e}")))?;
+                m.state().check(seat, &a).map_err(|r| illegal(&r))?;
+                serde_json::to_string(&a).map_err(|e| ApiError::Internal(e.to_string()))
+            }
+        }
+    }
+
+    /// Applies a decision already checked (by [`AnyGame::check`]) and stored.
+    ///
+    /// # Errors
+    /// The decision does not parse or is illegal (state unchanged).
+    pub fn apply(&mut self, seat: Seat, canonical: &str) -> Result<(), ApiError> {
+        match self {
+            AnyGame::Crusaders(m) => {
+                let a: crusaders::Action = serde_json::from_str(canonical)
+                    .map_err(|e| ApiError::Malformed(format!("action: {e}")))?;
+                m.apply(seat, a).map_err(|e| illegal(&e.reason))
+            }
+        }
+    }
+
+    /// Whether decision number `index` (0-based) was `action` by `seat` (idempotent retries).
+    pub fn step_is(&self, index: u64, seat: Seat, action: &Value) -> bool {
+        match self {
+            AnyGame::Crusaders(m) => usize::try_from(index)
+                .ok()
+                .and_then(|i| m.record().steps.get(i))
+                .is_some_and(|s| {
+                    s.seat == seat && serde_json::to_value(s.action).ok().as_ref() == Some(action)
+                }),
+        }
+    }
+
+    /// The view of `viewer`, JSON.
+    pub fn view(&self, viewer: Viewer) -> Value {
+        match self {
+            AnyGame::Crusaders(m) => {
+                serde_json::to_value(m.state().view(viewer)).unwrap_or(Value::Null)
+            }
+        }
+    }
+
+    /// The legal decisions of `seat` with readable labels, JSON.
+    pub fn legal(&self, seat: Seat) -> Vec<Value> {
+        match self {
+            AnyGame::Crusaders(m) => m
+                .state()
+                .legal_actions(seat)
+                .iter()
+                .map(|a| {
+                    serde_json::json!({
+                        "action": serde_json::to_value(a).unwrap_or(Value::Null),
+                        "label": m.state().describe_action(a),
+                    })
+                })
+                .collect(),
+        }
+    }
+
+    /// The record, JSON.
+    pub fn record(&self) -> Value {
+        match self {
+            AnyGame::Crusaders(m) => serde_json::to_value(m.record()).unwrap_or(Value::Null),
+        }
+    }
+
+    /// A bot's decision for `seat`, JSON (blocking: run it off the async runtime).
+    pub fn bot_decision(&self, spec: BotSpec, seat: Seat, seed: u64) -> Option<String> {
+        match self {
+            AnyGame::Crusaders(m) => {
+                let mut bot = crusaders_bot(spec, seed);
+                bot.decide(m.state(), seat)
+                    .and_then(|a| serde_json::to_string(&a).ok())
+            }
+        }
+    }
+}

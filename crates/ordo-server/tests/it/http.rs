@@ -1,0 +1,397 @@
+//! The lobby and the move pipeline over HTTP (in process) and WebSocket (real sockets).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use futures_util::{SinkExt, StreamExt};
+use http_body_util::BodyExt;
+use ordo_server::store::SqliteStore;
+use ordo_server::table::sha256_hex;
+use ordo_server::{app, AppState};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+async fn state_at(url: &str) -> AppState {
+    AppState::recover(Arc::new(SqliteStore::open(url).await.unwrap()))
+        .await
+        .unwrap()
+}
+
+async fn call(
+    state: &AppState,
+    method: &str,
+    uri: &str,
+    body: Option<String>,
+) -> (StatusCode, Value) {
+    let req = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("content-type", "application/json")
+        .body(body.map_or_else(Body::empty, Body::from))
+        .unwrap();
+    let res = app(state.clone()).oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+async fn create(state: &AppState, seats: Value) -> (String, Vec<Option<String>>) {
+    let body = json!({"game": "crusaders", "config": {"players": 2}, "seats": seats}).to_string();
+    let (status, created) = call(state, "POST", "/api/tables", Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let tokens = created["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().map(String::from))
+        .collect();
+    (created["id"].as_str().unwrap().to_string(), tokens)
+}
+
+/// Waits until `token`'s seat must decide (or the game is over); returns the snapshot.
+async fn my_turn(state: &AppState, id: &str, token: &str) -> Value {
+    for _ in 0..2000 {
+        let (_, snap) = call(
+            state,
+            "GET",
+            &format!("/api/tables/{id}/state?token={token}"),
+            None,
+        )
+        .await;
+        if !snap["legal"].as_array().unwrap().is_empty() || snap["status"] == "finished" {
+            return snap;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    panic!("the bot never played");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_game_against_a_bot_over_http() {
+    let state = state_at("sqlite::memory:").await;
+    let (id, tokens) = create(
+        &state,
+        json!([{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]),
+    )
+    .await;
+    let token = tokens[0].clone().unwrap();
+    assert!(tokens[1].is_none(), "bot tokens are never handed out");
+    // The seed is committed, not revealed.
+    let (_, info) = call(&state, "GET", &format!("/api/tables/{id}"), None).await;
+    assert!(info["seed"].is_null());
+    let commitment = info["seed_commitment"].as_str().unwrap().to_string();
+    let mut moves = 0;
+    loop {
+        let snap = my_turn(&state, &id, &token).await;
+        if snap["status"] == "finished" {
+            // The seed is revealed and matches the commitment.
+            let seed = snap["seed"].as_str().unwrap();
+            assert_eq!(sha256_hex(seed.as_bytes()), commitment);
+            break;
+        }
+        let legal = snap["legal"].as_array().unwrap();
+        let action = legal[moves % legal.len()]["action"].clone();
+        let version = snap["version"].as_u64().unwrap();
+        let body = json!({"token": token, "version": version, "action": action}).to_string();
+        let (status, ack) = call(
+            &state,
+            "POST",
+            &format!("/api/tables/{id}/actions"),
+            Some(body.clone()),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{ack}");
+        assert_eq!(ack["version"], version + 1);
+        // A retry of the same decision is acknowledged again, never applied twice.
+        let (status, again) = call(
+            &state,
+            "POST",
+            &format!("/api/tables/{id}/actions"),
+            Some(body),
+        )
+        .await;
+        assert_eq!(
+            (status, again["version"].clone()),
+            (StatusCode::OK, json!(version + 1))
+        );
+        moves += 1;
+        assert!(moves < 5000);
+    }
+    // The record downloads and replays.
+    let (status, record) = call(&state, "GET", &format!("/api/tables/{id}/record"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let m = ordo_core::replay_json::<crusaders::Crusaders>(&record.to_string()).unwrap();
+    assert!(ordo_core::Game::to_act(m.state()).is_over());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_are_typed_and_change_nothing() {
+    let state = state_at("sqlite::memory:").await;
+    let (id, tokens) = create(&state, json!([{"kind": "human"}, {"kind": "human"}])).await;
+    let (t0, t1) = (tokens[0].clone().unwrap(), tokens[1].clone().unwrap());
+    let url = format!("/api/tables/{id}/actions");
+    let post = |body: String| call(&state, "POST", &url, Some(body));
+    // Malformed JSON.
+    let (s, e) = post("{nope".into()).await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("request/malformed"))
+    );
+    // Forged token.
+    let (s, e) =
+        post(json!({"token": "forged", "version": 0, "action": {"type": "forgo"}}).to_string())
+            .await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("auth/bad_token"))
+    );
+    // Stale version.
+    let (s, e) =
+        post(json!({"token": t0, "version": 7, "action": {"type": "forgo"}}).to_string()).await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::CONFLICT, Some("action/stale_version"))
+    );
+    // Unknown action type and an illegal one.
+    let (s, e) =
+        post(json!({"token": t0, "version": 0, "action": {"type": "teleport"}}).to_string()).await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("request/malformed"))
+    );
+    let (s, e) =
+        post(json!({"token": t0, "version": 0, "action": {"type": "forgo"}}).to_string()).await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("action/illegal"))
+    );
+    // Oversized body.
+    let big = "x".repeat(100_000);
+    let (s, _) = post(json!({"token": t0, "version": 0, "action": big}).to_string()).await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
+    // Unknown table.
+    let (s, e) = call(&state, "GET", "/api/tables/nope/state", None).await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::NOT_FOUND, Some("game/not_found"))
+    );
+    // Nothing was applied.
+    let (_, snap) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/state?token={t1}"),
+        None,
+    )
+    .await;
+    assert_eq!(snap["version"], 0);
+    // Seats see their own dealt orders only; spectators see none; nobody sees the seed.
+    let (_, s0) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/state?token={t0}"),
+        None,
+    )
+    .await;
+    let (_, spec) = call(&state, "GET", &format!("/api/tables/{id}/state"), None).await;
+    let offered0 = s0["view"]["seats"][0]["offered"].clone();
+    assert!(offered0.is_array());
+    assert!(
+        snap["view"]["seats"][0]["offered"].is_null(),
+        "seat 1 sees seat 0's tiles"
+    );
+    assert!(
+        spec["view"]["seats"][0]["offered"].is_null()
+            && spec["view"]["seats"][1]["offered"].is_null()
+    );
+    assert!(spec["seed"].is_null() && s0["seed"].is_null());
+    // Record not available before the end.
+    let (s, e) = call(&state, "GET", &format!("/api/tables/{id}/record"), None).await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::CONFLICT, Some("game/not_finished"))
+    );
+    // Invalid tables.
+    let bad = json!({"game": "crusaders", "config": {"players": 9}, "seats": []}).to_string();
+    let (s, e) = call(&state, "POST", "/api/tables", Some(bad)).await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("table/invalid"))
+    );
+    let bad = json!({"game": "crusaders", "config": {"players": 2}, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "deep-blue"}]}).to_string();
+    let (s, _) = call(&state, "POST", "/api/tables", Some(bad)).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_survive_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", dir.path().join("ordo.db").display());
+    let state = state_at(&url).await;
+    let (id, tokens) = create(&state, json!([{"kind": "human"}, {"kind": "human"}])).await;
+    let mut last = Value::Null;
+    for _ in 0..6 {
+        for t in tokens.iter().flatten() {
+            let (_, snap) = call(
+                &state,
+                "GET",
+                &format!("/api/tables/{id}/state?token={t}"),
+                None,
+            )
+            .await;
+            if let Some(a) = snap["legal"].as_array().and_then(|l| l.first()) {
+                let body = json!({"token": t, "version": snap["version"], "action": a["action"]})
+                    .to_string();
+                let (s, _) = call(
+                    &state,
+                    "POST",
+                    &format!("/api/tables/{id}/actions"),
+                    Some(body),
+                )
+                .await;
+                assert_eq!(s, StatusCode::OK);
+            }
+        }
+    }
+    let t0 = tokens[0].clone().unwrap();
+    let (_, before) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/state?token={t0}"),
+        None,
+    )
+    .await;
+    last.clone_from(&before);
+    drop(state);
+    let again = state_at(&url).await;
+    let (_, after) = call(
+        &again,
+        "GET",
+        &format!("/api/tables/{id}/state?token={t0}"),
+        None,
+    )
+    .await;
+    assert_eq!(after, last);
+    assert!(after["version"].as_u64().unwrap() >= 6);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn websocket_play_acks_and_pushes_snapshots() {
+    let state = state_at("sqlite::memory:").await;
+    let (id, tokens) = create(
+        &state,
+        json!([{"kind": "human"}, {"kind": "bot", "bot": "random"}]),
+    )
+    .await;
+    let token = tokens[0].clone().unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = app(state.clone());
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, router).await;
+    });
+    let (mut ws, _) =
+        tokio_tungstenite::connect_async(format!("ws://{addr}/api/tables/{id}/ws?token={token}"))
+            .await
+            .unwrap();
+    let mut acks = 0;
+    let mut snapshots = 0;
+    let mut pending: Option<String> = None;
+    for _ in 0..400 {
+        let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+        match v["type"].as_str().unwrap() {
+            "snapshot" => {
+                snapshots += 1;
+                assert_eq!(v["you"], 0);
+                let legal = v["legal"].as_array().unwrap();
+                if pending.is_none() && !legal.is_empty() {
+                    let msg_id = format!("m{snapshots}");
+                    let out = json!({"type": "action", "id": msg_id, "version": v["version"], "action": legal[0]["action"]});
+                    ws.send(tokio_tungstenite::tungstenite::Message::Text(
+                        out.to_string().into(),
+                    ))
+                    .await
+                    .unwrap();
+                    pending = Some(msg_id);
+                }
+            }
+            "ack" => {
+                assert_eq!(v["id"].as_str(), pending.as_deref());
+                pending = None;
+                acks += 1;
+                if acks >= 5 {
+                    break;
+                }
+            }
+            "error" => {
+                // A stale decision (the bot moved first) is refused with a code; try again.
+                assert_eq!(v["code"], "action/stale_version", "{v}");
+                pending = None;
+                ws.send(tokio_tungstenite::tungstenite::Message::Text(
+                    json!({"type": "resync"}).to_string().into(),
+                ))
+                .await
+                .unwrap();
+            }
+            other => panic!("unexpected message {other}"),
+        }
+    }
+    assert!(acks >= 5, "acks {acks}, snapshots {snapshots}");
+    // Garbage is answered with a typed error, and the connection stays usable.
+    ws.send(tokio_tungstenite::tungstenite::Message::Text(
+        "{garbage".into(),
+    ))
+    .await
+    .unwrap();
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+        if v["type"] == "error" {
+            assert_eq!(v["code"], "request/malformed");
+            break;
+        }
+    }
+    // A spectator connection gets public views and may not act.
+    let (mut spec, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/tables/{id}/ws"))
+        .await
+        .unwrap();
+    let first = tokio::time::timeout(Duration::from_secs(10), spec.next())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    let v: Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
+    assert!(v["you"].is_null() && v["legal"].as_array().unwrap().is_empty());
+    spec.send(tokio_tungstenite::tungstenite::Message::Text(
+        json!({"type": "action", "id": "x", "version": 0, "action": {"type": "forgo"}})
+            .to_string()
+            .into(),
+    ))
+    .await
+    .unwrap();
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(10), spec.next())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+        if v["type"] == "error" {
+            assert_eq!(v["code"], "auth/bad_token");
+            break;
+        }
+    }
+}
