@@ -14,7 +14,7 @@ use tokio::sync::{broadcast, Mutex};
 
 use crate::error::ApiError;
 use crate::game::AnyGame;
-use crate::store::{now_ms, Store, TableRow, TableStatus};
+use crate::store::{now_ms, Store, StoreError, TableRow, TableStatus};
 
 /// Who sits in a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -371,10 +371,26 @@ impl AppState {
             let canonical = t.game.check(seat, action)?;
             let mut next = t.game.clone();
             next.apply(seat, &canonical)?;
-            let v = self
+            let v = match self
                 .store
                 .append_action(id, current, seat.0, &canonical)
-                .await?;
+                .await
+            {
+                Ok(v) => v,
+                Err(StoreError::Conflict {
+                    expected,
+                    current: stored,
+                }) => {
+                    // Another server instance appended first: catch up from the store, then
+                    // refuse this decision as stale.
+                    self.catch_up(&mut t, id).await?;
+                    return Err(ApiError::StaleVersion {
+                        expected,
+                        current: stored.max(t.game.version()),
+                    });
+                }
+                Err(e) => return Err(e.into()),
+            };
             t.game = next;
             if t.game.to_act().is_over() {
                 self.store.set_status(id, TableStatus::Finished).await?;
@@ -384,6 +400,19 @@ impl AppState {
         };
         let _ = handle.notify.send(version);
         Ok(version)
+    }
+}
+
+impl AppState {
+    /// Applies decisions another instance stored after this table's version.
+    async fn catch_up(&self, t: &mut LiveTable, id: &str) -> Result<(), ApiError> {
+        let stored = self.store.load_table(id).await?.ok_or(ApiError::NotFound)?;
+        let have = t.game.version();
+        for a in stored.actions.iter().filter(|a| a.version > have) {
+            t.game.apply(Seat(a.seat), &a.action)?;
+        }
+        t.row.status = stored.table.status;
+        Ok(())
     }
 }
 

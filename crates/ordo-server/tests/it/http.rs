@@ -395,3 +395,61 @@ async fn websocket_play_acks_and_pushes_snapshots() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_on_one_database_never_both_apply() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", dir.path().join("shared.db").display());
+    let a = state_at(&url).await;
+    let (id, tokens) = create(&a, json!([{"kind": "human"}, {"kind": "human"}])).await;
+    let b = state_at(&url).await;
+    // Both instances hold the table; each seat picks its order through a different instance.
+    let t0 = tokens[0].clone().unwrap();
+    let t1 = tokens[1].clone().unwrap();
+    let (_, s0) = call(
+        &a,
+        "GET",
+        &format!("/api/tables/{id}/state?token={t0}"),
+        None,
+    )
+    .await;
+    let (_, s1) = call(
+        &b,
+        "GET",
+        &format!("/api/tables/{id}/state?token={t1}"),
+        None,
+    )
+    .await;
+    let body0 = json!({"token": t0, "version": 0, "action": s0["legal"][0]["action"]}).to_string();
+    let body1 = json!({"token": t1, "version": 0, "action": s1["legal"][0]["action"]}).to_string();
+    let url_actions = format!("/api/tables/{id}/actions");
+    let (ra, rb) = tokio::join!(
+        call(&a, "POST", &url_actions, Some(body0.clone())),
+        call(&b, "POST", &url_actions, Some(body1.clone()))
+    );
+    let oks = [ra.0, rb.0]
+        .iter()
+        .filter(|s| **s == StatusCode::OK)
+        .count();
+    assert_eq!(oks, 1, "{ra:?} {rb:?}");
+    // The loser catches up and its retry at the new version succeeds.
+    let (loser_state, loser_body) = if ra.0 == StatusCode::OK {
+        (&b, body1)
+    } else {
+        (&a, body0)
+    };
+    let mut retry: Value = serde_json::from_str(&loser_body).unwrap();
+    retry["version"] = json!(1);
+    let (s, ack) = call(
+        loser_state,
+        "POST",
+        &format!("/api/tables/{id}/actions"),
+        Some(retry.to_string()),
+    )
+    .await;
+    assert_eq!(
+        (s, ack["version"].clone()),
+        (StatusCode::OK, json!(2)),
+        "{ack}"
+    );
+}
