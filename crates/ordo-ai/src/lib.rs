@@ -40,3 +40,24 @@ pub use eval::{Evaluator, ScoreEval};
 pub use heuristic::HeuristicBot;
 pub use mcts::{analyse, Budget, MctsBot, MctsConfig, SearchStats, Suggestion};
 pub use stats::{wilson_interval, Interval};
+
+/// A Crusaders bot from a spec, with the Crusaders evaluation for heuristic and search bots.
+pub fn crusaders_bot(
+    spec: BotSpec,
+    seed: u64,
+    threads: usize,
+) -> Box<dyn Bot<crusaders::Crusaders>> {
+    let eval = CrusadersEval::default();
+    let mcts = |budget| MctsConfig {
+        budget,
+        threads: threads.max(1),
+        seed,
+        ..MctsConfig::default()
+    };
+    match spec {
+        BotSpec::Random => Box::new(RandomBot::new(seed)),
+        BotSpec::Heuristic => Box::new(HeuristicBot::new(eval, seed)),
+        BotSpec::MctsIterations(n) => Box::new(MctsBot::new(mcts(Budget::Iterations(n)), eval)),
+        BotSpec::MctsTime(d) => Box::new(MctsBot::new(mcts(Budget::Time(d)), eval)),
+    }
+}

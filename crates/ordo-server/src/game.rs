@@ -1,6 +1,6 @@
 //! The games the server hosts, behind one enum (the closed set of Ordo games).
 
-use ordo_ai::{Bot, BotSpec, Budget, CrusadersEval, HeuristicBot, MctsBot, MctsConfig, RandomBot};
+use ordo_ai::{crusaders_bot, BotSpec};
 use ordo_core::{Game, IllegalReason, Match, Seat, SeatSet, ToAct, Viewer};
 use serde_json::Value;
 
@@ -11,23 +11,6 @@ use crate::error::ApiError;
 pub enum AnyGame {
     /// Crusaders: Thy Will Be Done.
     Crusaders(Box<Match<crusaders::Crusaders>>),
-}
-
-/// Makes a bot for a Crusaders seat.
-fn crusaders_bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<crusaders::Crusaders>> {
-    let eval = CrusadersEval::default();
-    let mcts = |budget| MctsConfig {
-        budget,
-        threads: 1,
-        seed,
-        ..MctsConfig::default()
-    };
-    match spec {
-        BotSpec::Random => Box::new(RandomBot::new(seed)),
-        BotSpec::Heuristic => Box::new(HeuristicBot::new(eval, seed)),
-        BotSpec::MctsIterations(n) => Box::new(MctsBot::new(mcts(Budget::Iterations(n)), eval)),
-        BotSpec::MctsTime(d) => Box::new(MctsBot::new(mcts(Budget::Time(d)), eval)),
-    }
 }
 
 fn illegal(reason: &IllegalReason) -> ApiError {
@@ -161,7 +144,7 @@ impl AnyGame {
     pub fn bot_decision(&self, spec: BotSpec, seat: Seat, seed: u64) -> Option<String> {
         match self {
             AnyGame::Crusaders(m) => {
-                let mut bot = crusaders_bot(spec, seed);
+                let mut bot = crusaders_bot(spec, seed, 1);
                 bot.decide(m.state(), seat)
                     .and_then(|a| serde_json::to_string(&a).ok())
             }

@@ -2,7 +2,7 @@
 
 use anyhow::{bail, Context};
 use clap::Args;
-use ordo_ai::{Bot, BotSpec, Budget, CrusadersEval, HeuristicBot, MctsBot, MctsConfig, RandomBot};
+use ordo_ai::{Bot, BotSpec};
 use ordo_core::{Game, GameRng, Seat, ToAct};
 
 /// Options shared by every command that creates games.
@@ -82,19 +82,7 @@ impl CliGame for crusaders::Crusaders {
     }
 
     fn make_bot(spec: BotSpec, seed: u64, threads: usize) -> Box<dyn Bot<Self>> {
-        let eval = CrusadersEval::default();
-        let mcts = |budget| MctsConfig {
-            budget,
-            threads: threads.max(1),
-            seed,
-            ..MctsConfig::default()
-        };
-        match spec {
-            BotSpec::Random => Box::new(RandomBot::new(seed)),
-            BotSpec::Heuristic => Box::new(HeuristicBot::new(eval, seed)),
-            BotSpec::MctsIterations(n) => Box::new(MctsBot::new(mcts(Budget::Iterations(n)), eval)),
-            BotSpec::MctsTime(d) => Box::new(MctsBot::new(mcts(Budget::Time(d)), eval)),
-        }
+        ordo_ai::crusaders_bot(spec, seed, threads)
     }
 }
 

@@ -142,17 +142,17 @@ fn time_budget_is_honoured_within_ten_percent() {
     let seat = acting_seat(&g.to_act()).unwrap();
     let mut bot = MctsBot::new(
         MctsConfig {
-            budget: Budget::Time(Duration::from_millis(200)),
+            budget: Budget::Time(Duration::from_millis(400)),
             threads: 2,
             ..MctsConfig::default()
         },
         CrusadersEval::default(),
     );
-    for _ in 0..3 {
+    for _ in 0..2 {
         let t = Instant::now();
         let a = bot.decide(&g, seat).unwrap();
         let took = t.elapsed();
-        assert!(took <= Duration::from_millis(220), "took {took:?}");
+        assert!(took <= Duration::from_millis(440), "took {took:?}");
         assert!(g.is_legal(seat, &a));
     }
 }

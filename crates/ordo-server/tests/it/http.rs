@@ -105,6 +105,10 @@ async fn a_full_game_against_a_bot_over_http() {
             Some(body.clone()),
         )
         .await;
+        if ack["code"] == "action/stale_version" {
+            // The bot decided at the same time (simultaneous order picks): look again.
+            continue;
+        }
         assert_eq!(status, StatusCode::OK, "{ack}");
         assert_eq!(ack["version"], version + 1);
         // A retry of the same decision is acknowledged again, never applied twice.
