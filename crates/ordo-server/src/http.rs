@@ -25,6 +25,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(|| async { "ok" }))
         .route("/readyz", get(ready))
+        .route("/metrics", get(metrics))
         .route("/api/tables", post(create).get(list))
         .route("/api/tables/{id}", get(table_info))
         .route("/api/tables/{id}/state", get(table_state))
@@ -38,6 +39,23 @@ pub fn app(state: AppState) -> Router {
 async fn ready(State(state): State<AppState>) -> Result<&'static str, ApiError> {
     state.store.list_tables(Some(TableStatus::Open)).await?;
     Ok("ready")
+}
+
+async fn metrics(State(state): State<AppState>) -> String {
+    use std::sync::atomic::Ordering::Relaxed;
+    let m = &state.metrics;
+    format!(
+        "# HELP ordo_decisions_total Decisions accepted and stored.\n# TYPE ordo_decisions_total counter\nordo_decisions_total {}\n\
+         # HELP ordo_decisions_refused_total Decisions refused.\n# TYPE ordo_decisions_refused_total counter\nordo_decisions_refused_total {}\n\
+         # HELP ordo_tables_created_total Tables created.\n# TYPE ordo_tables_created_total counter\nordo_tables_created_total {}\n\
+         # HELP ordo_tables_live Tables held in memory.\n# TYPE ordo_tables_live gauge\nordo_tables_live {}\n\
+         # HELP ordo_ws_connections Open WebSocket connections.\n# TYPE ordo_ws_connections gauge\nordo_ws_connections {}\n",
+        m.decisions.load(Relaxed),
+        m.refused.load(Relaxed),
+        m.tables_created.load(Relaxed),
+        state.live_tables().await,
+        m.connections.load(Relaxed),
+    )
 }
 
 fn parse_json<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {

@@ -60,11 +60,26 @@ pub struct TableHandle {
     bots_running: AtomicBool,
 }
 
+/// Counters for `/metrics`.
+#[derive(Debug, Default)]
+pub struct Metrics {
+    /// Decisions accepted (durably stored).
+    pub decisions: std::sync::atomic::AtomicU64,
+    /// Decisions refused.
+    pub refused: std::sync::atomic::AtomicU64,
+    /// Tables created.
+    pub tables_created: std::sync::atomic::AtomicU64,
+    /// Open WebSocket connections.
+    pub connections: std::sync::atomic::AtomicI64,
+}
+
 /// Shared server state.
 #[derive(Clone)]
 pub struct AppState {
     /// Durable storage.
     pub store: Arc<dyn Store>,
+    /// Counters.
+    pub metrics: Arc<Metrics>,
     tables: Arc<Mutex<BTreeMap<String, Arc<TableHandle>>>>,
 }
 
@@ -128,6 +143,7 @@ impl AppState {
     pub async fn recover(store: Arc<dyn Store>) -> Result<AppState, ApiError> {
         let state = AppState {
             store,
+            metrics: Arc::default(),
             tables: Arc::new(Mutex::new(BTreeMap::new())),
         };
         for status in [TableStatus::Open, TableStatus::Active] {
@@ -235,12 +251,18 @@ impl AppState {
             bots_running: AtomicBool::new(false),
         });
         self.tables.lock().await.insert(id.clone(), handle);
+        self.metrics.tables_created.fetch_add(1, Ordering::Relaxed);
         self.spawn_bots(&id);
         Ok(Created {
             id,
             seed_commitment: commitment,
             tokens,
         })
+    }
+
+    /// Tables held in memory.
+    pub async fn live_tables(&self) -> usize {
+        self.tables.lock().await.len()
     }
 
     /// The seat a token holds at a table, if any.

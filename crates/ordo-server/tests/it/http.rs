@@ -126,6 +126,18 @@ async fn a_full_game_against_a_bot_over_http() {
         moves += 1;
         assert!(moves < 5000);
     }
+    // Metrics count what happened.
+    let req = Request::builder()
+        .uri("/metrics")
+        .body(Body::empty())
+        .unwrap();
+    let res = app(state.clone()).oneshot(req).await.unwrap();
+    let text =
+        String::from_utf8(res.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+    assert!(
+        text.contains("ordo_decisions_total ") && text.contains("ordo_tables_created_total 1"),
+        "{text}"
+    );
     // The record downloads and replays.
     let (status, record) = call(&state, "GET", &format!("/api/tables/{id}/record"), None).await;
     assert_eq!(status, StatusCode::OK);
