@@ -289,9 +289,16 @@ impl AppState {
         action: &Value,
     ) -> Result<u64, ApiError> {
         let handle = self.table(id).await?;
-        let version = self
+        let result = self
             .submit_internal(&handle, id, seat, expected, action)
-            .await?;
+            .await;
+        let counter = if result.is_ok() {
+            &self.metrics.decisions
+        } else {
+            &self.metrics.refused
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+        let version = result?;
         self.spawn_bots(id);
         Ok(version)
     }

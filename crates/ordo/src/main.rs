@@ -8,6 +8,7 @@
 mod arena;
 mod bench;
 mod games;
+mod loadtest;
 mod play;
 mod render;
 mod sim;
@@ -61,6 +62,8 @@ enum Command {
         #[arg(long, default_value = "sqlite:ordo.db")]
         db: String,
     },
+    /// Drive a running server with WebSocket clients playing random decisions.
+    Loadtest(loadtest::LoadtestArgs),
     /// Component data.
     Data {
         #[command(subcommand)]
@@ -96,6 +99,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Data {
             command: DataCommand::Check,
         } => Ok(data_check()),
+        Command::Loadtest(args) => loadtest::run(&args),
         Command::Serve { bind, db } => {
             let rt = tokio::runtime::Builder::new_multi_thread()
                 .enable_all()

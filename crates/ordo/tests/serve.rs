@@ -130,3 +130,44 @@ fn acknowledged_decisions_survive_sigkill() {
     let _ = again.kill();
     let _ = again.wait();
 }
+
+#[test]
+fn loadtest_drives_a_server_and_reports_latencies() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("load.db").display());
+    let port = free_port();
+    let mut server = start(&db, port);
+    let out = Command::new(env!("CARGO_BIN_EXE_ordo"))
+        .args([
+            "loadtest",
+            "--url",
+            &format!("http://127.0.0.1:{port}"),
+            "--tables",
+            "3",
+            "--clients",
+            "6",
+            "--seconds",
+            "1.5",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let _ = server.kill();
+    let _ = server.wait();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let j: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert!(j["decisions"].as_u64().unwrap() > 10, "{j}");
+    assert_eq!(j["errors"], 0);
+    assert!(j["latency_ms_p99"].as_f64().unwrap() >= j["latency_ms_p50"].as_f64().unwrap());
+    // Only loopback targets are accepted.
+    let bad = Command::new(env!("CARGO_BIN_EXE_ordo"))
+        .args(["loadtest", "--url", "http://10.0.0.1:80"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+}

@@ -135,7 +135,8 @@ async fn a_full_game_against_a_bot_over_http() {
     let text =
         String::from_utf8(res.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
     assert!(
-        text.contains("ordo_decisions_total ") && text.contains("ordo_tables_created_total 1"),
+        !text.contains("ordo_decisions_total 0\n")
+            && text.contains("ordo_tables_created_total 1\n"),
         "{text}"
     );
     // The record downloads and replays.

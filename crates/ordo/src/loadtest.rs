@@ -1,0 +1,197 @@
+//! `ordo loadtest`: real WebSocket clients playing random legal decisions against a server.
+
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use futures_util::{SinkExt, StreamExt};
+use ordo_core::GameRng;
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio_tungstenite::tungstenite::Message;
+
+/// Options of `ordo loadtest`.
+#[derive(Args, Debug)]
+pub(crate) struct LoadtestArgs {
+    /// Server base URL (loopback only), e.g. `http://127.0.0.1:8080`.
+    #[arg(long)]
+    url: String,
+    /// Tables to create (two human seats each).
+    #[arg(long, default_value_t = 100)]
+    tables: usize,
+    /// WebSocket clients (spread over the tables' seats).
+    #[arg(long, default_value_t = 200)]
+    clients: usize,
+    /// Seconds of load.
+    #[arg(long, default_value_t = 10.0)]
+    seconds: f64,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Host and port of an `http://host:port` URL on the loopback interface.
+fn host_port(url: &str) -> anyhow::Result<(String, u16)> {
+    let rest = url
+        .strip_prefix("http://")
+        .ok_or_else(|| anyhow::anyhow!("the URL must start with http://"))?;
+    let hostport = rest.split('/').next().unwrap_or(rest);
+    let (host, port) = hostport
+        .rsplit_once(':')
+        .ok_or_else(|| anyhow::anyhow!("the URL needs a port"))?;
+    let ip: std::net::IpAddr = if host == "localhost" {
+        [127, 0, 0, 1].into()
+    } else {
+        host.parse()?
+    };
+    anyhow::ensure!(ip.is_loopback(), "load is only sent to loopback addresses");
+    Ok((host.to_string(), port.parse()?))
+}
+
+async fn post_json(host: &str, port: u16, path: &str, body: &str) -> anyhow::Result<Value> {
+    let mut s = tokio::net::TcpStream::connect((host, port)).await?;
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await?;
+    let mut out = String::new();
+    s.read_to_string(&mut out).await?;
+    let payload = out.split("\r\n\r\n").nth(1).unwrap_or("");
+    let start = payload
+        .find('{')
+        .ok_or_else(|| anyhow::anyhow!("no JSON in answer: {out}"))?;
+    let end = payload
+        .rfind('}')
+        .ok_or_else(|| anyhow::anyhow!("no JSON in answer"))?;
+    Ok(serde_json::from_str(&payload[start..=end])?)
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+pub(crate) fn run(args: &LoadtestArgs) -> anyhow::Result<ExitCode> {
+    let (host, port) = host_port(&args.url)?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    rt.block_on(load(args, host, port))
+}
+
+async fn load(args: &LoadtestArgs, host: String, port: u16) -> anyhow::Result<ExitCode> {
+    let create = json!({"game": "crusaders", "config": {"players": 2}, "seats": [{"kind": "human"}, {"kind": "human"}]}).to_string();
+    let mut seats: Vec<(String, String)> = Vec::new();
+    for _ in 0..args.tables {
+        let created = post_json(&host, port, "/api/tables", &create).await?;
+        let id = created["id"]
+            .as_str()
+            .ok_or_else(|| anyhow::anyhow!("no table id: {created}"))?
+            .to_string();
+        for t in created["tokens"].as_array().into_iter().flatten() {
+            if let Some(t) = t.as_str() {
+                seats.push((id.clone(), t.to_string()));
+            }
+        }
+    }
+    anyhow::ensure!(!seats.is_empty(), "no seats created");
+    let decisions = Arc::new(AtomicU64::new(0));
+    let errors = Arc::new(AtomicU64::new(0));
+    let latencies = Arc::new(Mutex::new(Vec::<f64>::new()));
+    let deadline = Instant::now() + Duration::from_secs_f64(args.seconds.max(0.5));
+    let start = Instant::now();
+    let mut tasks = Vec::new();
+    for c in 0..args.clients.max(1) {
+        let (id, token) = seats[c % seats.len()].clone();
+        let url = format!("ws://{host}:{port}/api/tables/{id}/ws?token={token}");
+        let (decisions, errors, latencies) = (decisions.clone(), errors.clone(), latencies.clone());
+        tasks.push(tokio::spawn(async move {
+            let Ok((mut ws, _)) = tokio_tungstenite::connect_async(&url).await else {
+                errors.fetch_add(1, Ordering::Relaxed);
+                return;
+            };
+            let mut rng = GameRng::from_seed(c as u64);
+            let mut sent: Option<(String, Instant)> = None;
+            let mut n = 0u64;
+            while Instant::now() < deadline {
+                let Ok(Some(Ok(msg))) = tokio::time::timeout_at(deadline.into(), ws.next()).await else { break };
+                let Ok(text) = msg.to_text() else { continue };
+                let Ok(v) = serde_json::from_str::<Value>(text) else { continue };
+                match v["type"].as_str() {
+                    Some("snapshot") if sent.is_none() => {
+                        let legal = v["legal"].as_array().cloned().unwrap_or_default();
+                        if legal.is_empty() {
+                            continue;
+                        }
+                        let a = &legal[rng.index(legal.len())]["action"];
+                        n += 1;
+                        let msg_id = format!("{c}-{n}");
+                        let out = json!({"type": "action", "id": msg_id, "version": v["version"], "action": a});
+                        if ws.send(Message::Text(out.to_string().into())).await.is_err() {
+                            break;
+                        }
+                        sent = Some((msg_id, Instant::now()));
+                    }
+                    Some("ack") => {
+                        if let Some((_, t)) = sent.take() {
+                            decisions.fetch_add(1, Ordering::Relaxed);
+                            if let Ok(mut l) = latencies.lock() {
+                                l.push(t.elapsed().as_secs_f64() * 1000.0);
+                            }
+                        }
+                    }
+                    Some("error") => {
+                        // Stale decisions (the other seat moved first) are expected; ask again.
+                        sent = None;
+                        if v["code"] != "action/stale_version" {
+                            errors.fetch_add(1, Ordering::Relaxed);
+                        }
+                        let _ = ws.send(Message::Text(json!({"type": "resync"}).to_string().into())).await;
+                    }
+                    _ => {}
+                }
+            }
+            let _ = ws.close(None).await;
+        }));
+    }
+    for t in tasks {
+        let _ = t.await;
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    let mut lat = latencies.lock().map(|l| l.clone()).unwrap_or_default();
+    lat.sort_by(f64::total_cmp);
+    let total = decisions.load(Ordering::Relaxed);
+    let out = json!({
+        "url": args.url,
+        "tables": args.tables,
+        "clients": args.clients,
+        "seconds": elapsed,
+        "decisions": total,
+        "decisions_per_sec": total as f64 / elapsed,
+        "latency_ms_p50": percentile(&lat, 0.50),
+        "latency_ms_p95": percentile(&lat, 0.95),
+        "latency_ms_p99": percentile(&lat, 0.99),
+        "errors": errors.load(Ordering::Relaxed),
+    });
+    if args.json {
+        println!("{out}");
+    } else {
+        println!(
+            "{} decisions in {:.1}s = {:.0}/s; latency p50 {:.2} ms, p95 {:.2} ms, p99 {:.2} ms; {} errors",
+            total,
+            elapsed,
+            total as f64 / elapsed,
+            percentile(&lat, 0.50),
+            percentile(&lat, 0.95),
+            percentile(&lat, 0.99),
+            errors.load(Ordering::Relaxed)
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
