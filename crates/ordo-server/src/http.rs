@@ -26,6 +26,7 @@ pub fn app(state: AppState) -> Router {
         .route("/healthz", get(|| async { "ok" }))
         .route("/readyz", get(ready))
         .route("/metrics", get(metrics))
+        .route("/api/openapi.json", get(openapi))
         .route("/api/tables", post(create).get(list))
         .route("/api/tables/{id}", get(table_info))
         .route("/api/tables/{id}/state", get(table_state))
@@ -34,6 +35,17 @@ pub fn app(state: AppState) -> Router {
         .route("/api/tables/{id}/ws", get(ws))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
+}
+
+/// The OpenAPI document of the HTTP API.
+pub const OPENAPI: &str = include_str!("../api/openapi.json");
+
+async fn openapi() -> Response {
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        OPENAPI,
+    )
+        .into_response()
 }
 
 async fn ready(State(state): State<AppState>) -> Result<&'static str, ApiError> {

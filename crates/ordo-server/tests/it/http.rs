@@ -470,3 +470,28 @@ async fn two_instances_on_one_database_never_both_apply() {
         "{ack}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn openapi_document_lists_every_route() {
+    let state = state_at("sqlite::memory:").await;
+    let (status, doc) = call(&state, "GET", "/api/openapi.json", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(doc["openapi"], "3.0.3");
+    for path in [
+        "/healthz",
+        "/readyz",
+        "/metrics",
+        "/api/openapi.json",
+        "/api/tables",
+        "/api/tables/{id}",
+        "/api/tables/{id}/state",
+        "/api/tables/{id}/actions",
+        "/api/tables/{id}/record",
+        "/api/tables/{id}/ws",
+    ] {
+        assert!(
+            doc["paths"][path].is_object(),
+            "{path} missing from the OpenAPI document"
+        );
+    }
+}
