@@ -8,6 +8,7 @@
 //! `crusaders-rules.md` §13–15 and `crusaders-data.md` §11–12. Costs, levels and points are read
 //! from the component tables wherever the rule is about "the printed value".
 
+use crate::test_support::*;
 use ordo_core::{ConfigError, Game, Seat};
 
 use crate::action::{Action, SowChoice};
@@ -15,9 +16,7 @@ use crate::data::{BonusTile, InfluenceTile, Side, TileEffect};
 use crate::state::{
     Config, Crusaders, Expansions, Phase, Placed, RegionState, Step, Variant, Wedge, OFF,
 };
-use crate::types::{
-    Act, BuildingKind, Enemy, EnemyKind, Order, Pos, RegionId, SaracenFace, WEDGES,
-};
+use crate::types::{Act, BuildingKind, Enemy, EnemyKind, Order, SaracenFace};
 
 use BuildingKind::{Bank, Castle, Chapel, Church, Farm, Keep, Mill, Vault};
 
@@ -49,13 +48,6 @@ fn config(players: u8, expansions: Expansions) -> Config {
     }
 }
 
-fn new(config: &Config, seed: u64) -> Crusaders {
-    match Crusaders::new_game(config, seed) {
-        Ok(g) => g,
-        Err(e) => panic!("new_game({config:?}, {seed}): {e:?}"),
-    }
-}
-
 /// A blank position with `expansions`: no enemies, bonus tiles, influence tiles, buildings or
 /// knights on the board; every player has the First Standard wheel (basic side up, 2 tokens
 /// each); seat 0 is the start player and is about to choose.
@@ -83,53 +75,8 @@ fn game() -> Crusaders {
     game_with(3, DI)
 }
 
-/// Makes `seat` the player about to choose a turn option.
-fn turn(g: &mut Crusaders, seat: u8) {
-    g.core.phase = Phase::Turn {
-        seat,
-        step: Step::Choose,
-    };
-}
-
-fn region(g: &Crusaders, key: &str) -> u8 {
-    match g.board().by_key(key) {
-        Some(r) => r.0,
-        None => panic!("no region `{key}` on the {:?} side", g.core.side),
-    }
-}
-
-fn rid(g: &Crusaders, key: &str) -> RegionId {
-    RegionId(region(g, key))
-}
-
 fn rs<'a>(g: &'a Crusaders, key: &str) -> &'a RegionState {
     &g.core.regions[usize::from(region(g, key))]
-}
-
-/// Applies a decision that must be legal.
-fn act(g: &mut Crusaders, seat: u8, a: Action) {
-    let legal = g.legal_actions(Seat(seat));
-    if let Err(e) = g.apply(Seat(seat), a) {
-        panic!("{e}; legal: {legal:?}");
-    }
-}
-
-fn legal(g: &Crusaders, seat: u8) -> Vec<Action> {
-    g.legal_actions(Seat(seat))
-}
-
-fn is_legal(g: &Crusaders, seat: u8, a: Action) -> bool {
-    g.is_legal(Seat(seat), &a)
-}
-
-fn place_knight(g: &mut Crusaders, seat: u8, knight: usize, key: &str) {
-    let r = region(g, key);
-    g.core.players[usize::from(seat)].knights[knight] = r;
-}
-
-fn put_enemy(g: &mut Crusaders, key: &str, e: Enemy) {
-    let r = usize::from(region(g, key));
-    g.core.regions[r].enemy = Some(e);
 }
 
 /// Puts `owner`'s `kind` of `level` in the region and takes it off their player board.
@@ -147,72 +94,8 @@ fn set_off(g: &mut Crusaders, seat: u8, kind: BuildingKind, levels: u8) {
     g.core.players[usize::from(seat)].off[kind.index()] |= (1u8 << levels) - 1;
 }
 
-fn influence(g: &Crusaders, seat: u8) -> i32 {
-    g.core.players[usize::from(seat)].influence
-}
-
-fn tokens(g: &Crusaders, seat: u8) -> [u8; WEDGES] {
-    g.core.players[usize::from(seat)].wheel.map(|w| w.tokens)
-}
-
 fn troops_up(g: &Crusaders, seat: u8) -> u8 {
     g.core.players[usize::from(seat)].troops_up
-}
-
-fn wedge_id(g: &Crusaders, id: &str) -> u8 {
-    match g.tables().wedge_by_id(id) {
-        Some(w) => w,
-        None => panic!("no wedge `{id}`"),
-    }
-}
-
-/// Position of the first wedge of `seat` whose basic action is `a`.
-fn pos_of(g: &Crusaders, seat: u8, a: Act) -> Pos {
-    let wheel = g.core.players[usize::from(seat)].wheel;
-    match (0..WEDGES).find(|&i| g.tables().wedges[usize::from(wheel[i].id)].basic == a) {
-        Some(i) => i as Pos,
-        None => panic!("seat {seat} has no {a} wedge"),
-    }
-}
-
-/// `seat` resolves its basic `a` wedge holding exactly `x` tokens (other wedges unchanged).
-fn resolve(g: &mut Crusaders, seat: u8, a: Act, x: u8) {
-    let pos = pos_of(g, seat, a);
-    g.core.players[usize::from(seat)].wheel[usize::from(pos)].tokens = x;
-    turn(g, seat);
-    act(g, seat, Action::Resolve { pos });
-}
-
-fn is_turn_of(g: &Crusaders, seat: u8) -> bool {
-    g.core.phase
-        == Phase::Turn {
-            seat,
-            step: Step::Choose,
-        }
-}
-
-fn step(g: &Crusaders) -> Step {
-    match g.core.phase {
-        Phase::Turn { step, .. } => step,
-        p => panic!("not in a turn: {p:?}"),
-    }
-}
-
-fn tables() -> &'static crate::data::Tables {
-    match crate::data::tables() {
-        Ok(t) => t,
-        Err(e) => panic!("component data: {e:?}"),
-    }
-}
-
-fn mv(g: &mut Crusaders, seat: u8, knight: u8, key: &str) {
-    let to = rid(g, key);
-    act(g, seat, Action::Move { knight, to });
-}
-
-fn crusade(g: &mut Crusaders, seat: u8, key: &str) {
-    let region = rid(g, key);
-    act(g, seat, Action::Crusade { region });
 }
 
 /// Printed cost of base `kind` at `level` (1–4).
@@ -229,21 +112,6 @@ fn new_costs(kind: BuildingKind, level: u8) -> (u8, u8) {
 
 fn cost(g: &Crusaders, seat: u8, kind: BuildingKind, key: &str) -> Option<u8> {
     g.build_cost(seat, kind, region(g, key))
-}
-
-fn build(g: &mut Crusaders, seat: u8, building: BuildingKind, key: &str) {
-    let region = rid(g, key);
-    act(g, seat, Action::Build { building, region });
-}
-
-fn builds_offered(g: &Crusaders, seat: u8) -> Vec<(BuildingKind, u8)> {
-    legal(g, seat)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Build { building, region } => Some((building, region.0)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// The index of the first influence tile with `effect`.
@@ -285,25 +153,6 @@ fn collect(g: &mut Crusaders, key: &str, effect: TileEffect) -> InfluenceTile {
     resolve(g, 0, Act::Influence, t.cost);
     take_tile(g, 0, key);
     t
-}
-
-/// Ends the game: the end is triggered and the last player of the round takes a turn that
-/// changes nothing (upgrade wedge 0 and distribute nothing).
-fn finish(g: &mut Crusaders) {
-    g.core.end_triggered = true;
-    let last = (g.core.start + g.core.n - 1) % g.core.n;
-    g.core.players[usize::from(last)].wheel[0].upgraded = false;
-    turn(g, last);
-    act(g, last, Action::Upgrade { pos: 0 });
-    act(g, last, Action::NoDistribute);
-    assert_eq!(g.core.phase, Phase::Over);
-}
-
-fn final_scores(g: &Crusaders) -> Vec<crate::state::ScoreBreakdown> {
-    match g.final_scores() {
-        Some(s) => s.to_vec(),
-        None => panic!("game not over"),
-    }
 }
 
 /// A game with knight orders and `expansions` in which seat `i` is dealt only `orders[i]` and

@@ -58,6 +58,8 @@ pub use view::{
 
 #[cfg(test)]
 mod rules_tests;
+#[cfg(test)]
+mod test_support;
 
 #[cfg(test)]
 mod expansion_tests;

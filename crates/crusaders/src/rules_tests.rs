@@ -6,6 +6,7 @@
 //! (`crusaders-rules.md`). Costs, bonuses and track values are read from the component tables
 //! rather than hard-coded wherever the rule is about "the printed value".
 
+use crate::test_support::*;
 use ordo_core::{Game, Seat, SeatSet, ToAct, Viewer};
 
 use crate::action::{Action, SowChoice};
@@ -22,13 +23,6 @@ fn config(players: u8) -> Config {
         players,
         orders: false,
         ..Config::default()
-    }
-}
-
-fn new(config: &Config, seed: u64) -> Crusaders {
-    match Crusaders::new_game(config, seed) {
-        Ok(g) => g,
-        Err(e) => panic!("new_game({config:?}, {seed}): {e:?}"),
     }
 }
 
@@ -54,62 +48,8 @@ fn game(players: u8) -> Crusaders {
     g
 }
 
-/// Makes `seat` the player about to choose a turn option.
-fn turn(g: &mut Crusaders, seat: u8) {
-    g.core.phase = Phase::Turn {
-        seat,
-        step: Step::Choose,
-    };
-}
-
-/// The region id of a map key on the current board side.
-fn region(g: &Crusaders, key: &str) -> u8 {
-    match g.board().by_key(key) {
-        Some(r) => r.0,
-        None => panic!("no region `{key}` on the {:?} side", g.core.side),
-    }
-}
-
-fn rid(g: &Crusaders, key: &str) -> RegionId {
-    RegionId(region(g, key))
-}
-
-/// Applies a decision that must be legal.
-fn act(g: &mut Crusaders, seat: u8, a: Action) {
-    let legal = g.legal_actions(Seat(seat));
-    if let Err(e) = g.apply(Seat(seat), a) {
-        panic!("{e}; legal: {legal:?}");
-    }
-}
-
-fn legal(g: &Crusaders, seat: u8) -> Vec<Action> {
-    g.legal_actions(Seat(seat))
-}
-
-fn is_legal(g: &Crusaders, seat: u8, a: Action) -> bool {
-    g.is_legal(Seat(seat), &a)
-}
-
-fn place_knight(g: &mut Crusaders, seat: u8, knight: usize, key: &str) {
-    let r = region(g, key);
-    g.core.players[usize::from(seat)].knights[knight] = r;
-}
-
 fn knight_at(g: &Crusaders, seat: u8, knight: usize) -> u8 {
     g.core.players[usize::from(seat)].knights[knight]
-}
-
-fn put_enemy(g: &mut Crusaders, key: &str, e: Enemy) {
-    let r = usize::from(region(g, key));
-    g.core.regions[r].enemy = Some(e);
-}
-
-fn influence(g: &Crusaders, seat: u8) -> i32 {
-    g.core.players[usize::from(seat)].influence
-}
-
-fn tokens(g: &Crusaders, seat: u8) -> [u8; WEDGES] {
-    g.core.players[usize::from(seat)].wheel.map(|w| w.tokens)
 }
 
 fn set_tokens(g: &mut Crusaders, seat: u8, t: [u8; WEDGES]) {
@@ -120,30 +60,6 @@ fn set_tokens(g: &mut Crusaders, seat: u8, t: [u8; WEDGES]) {
 
 fn total_tokens(g: &Crusaders, seat: u8) -> u32 {
     tokens(g, seat).iter().map(|&t| u32::from(t)).sum()
-}
-
-fn wedge_id(g: &Crusaders, id: &str) -> u8 {
-    match g.tables().wedge_by_id(id) {
-        Some(w) => w,
-        None => panic!("no wedge `{id}`"),
-    }
-}
-
-/// Position of the first basic wedge of `seat` whose basic action is `a`.
-fn pos_of(g: &Crusaders, seat: u8, a: Act) -> Pos {
-    let wheel = g.core.players[usize::from(seat)].wheel;
-    match (0..WEDGES).find(|&i| g.tables().wedges[usize::from(wheel[i].id)].basic == a) {
-        Some(i) => i as Pos,
-        None => panic!("seat {seat} has no {a} wedge"),
-    }
-}
-
-/// `seat` resolves its basic `a` wedge holding exactly `x` tokens (other wedges unchanged).
-fn resolve(g: &mut Crusaders, seat: u8, a: Act, x: u8) {
-    let pos = pos_of(g, seat, a);
-    g.core.players[usize::from(seat)].wheel[usize::from(pos)].tokens = x;
-    turn(g, seat);
-    act(g, seat, Action::Resolve { pos });
 }
 
 /// Puts an upgraded wedge with `x` tokens at `pos` and resolves it (leading to the Split step).
@@ -158,46 +74,9 @@ fn resolve_upgraded(g: &mut Crusaders, seat: u8, pos: Pos, wedge: &str, x: u8) {
     act(g, seat, Action::Resolve { pos });
 }
 
-fn is_turn_of(g: &Crusaders, seat: u8) -> bool {
-    g.core.phase
-        == Phase::Turn {
-            seat,
-            step: Step::Choose,
-        }
-}
-
-fn step(g: &Crusaders) -> Step {
-    match g.core.phase {
-        Phase::Turn { step, .. } => step,
-        p => panic!("not in a turn: {p:?}"),
-    }
-}
-
-fn tables() -> &'static crate::data::Tables {
-    match crate::data::tables() {
-        Ok(t) => t,
-        Err(e) => panic!("component data: {e:?}"),
-    }
-}
-
 /// Printed cost of `kind` at `level` (1-4).
 fn build_cost(kind: BuildingKind, level: u8) -> u8 {
     tables().buildings[kind.index()][usize::from(level - 1)].cost
-}
-
-fn mv(g: &mut Crusaders, seat: u8, knight: u8, key: &str) {
-    let to = rid(g, key);
-    act(g, seat, Action::Move { knight, to });
-}
-
-fn build(g: &mut Crusaders, seat: u8, building: BuildingKind, key: &str) {
-    let region = rid(g, key);
-    act(g, seat, Action::Build { building, region });
-}
-
-fn crusade(g: &mut Crusaders, seat: u8, key: &str) {
-    let region = rid(g, key);
-    act(g, seat, Action::Crusade { region });
 }
 
 /// Sum of the `a` bonuses revealed by levels `1..=upto` of `kind`.
@@ -205,35 +84,6 @@ fn revealed(g: &Crusaders, kind: BuildingKind, upto: u8, a: Act) -> u8 {
     (0..usize::from(upto))
         .map(|l| g.tables().buildings[kind.index()][l].reveal.bonus[a.index()])
         .sum()
-}
-
-fn builds_offered(g: &Crusaders, seat: u8) -> Vec<(BuildingKind, u8)> {
-    legal(g, seat)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Build { building, region } => Some((building, region.0)),
-            _ => None,
-        })
-        .collect()
-}
-
-/// Ends the game: the end is triggered and the last player of the round takes a turn that
-/// changes nothing (upgrade wedge 0 and distribute nothing).
-fn finish(g: &mut Crusaders) {
-    g.core.end_triggered = true;
-    let last = (g.core.start + g.core.n - 1) % g.core.n;
-    g.core.players[usize::from(last)].wheel[0].upgraded = false;
-    turn(g, last);
-    act(g, last, Action::Upgrade { pos: 0 });
-    act(g, last, Action::NoDistribute);
-    assert_eq!(g.core.phase, Phase::Over);
-}
-
-fn final_scores(g: &Crusaders) -> Vec<crate::state::ScoreBreakdown> {
-    match g.final_scores() {
-        Some(s) => s.to_vec(),
-        None => panic!("game not over"),
-    }
 }
 
 /// A game with knight orders in which seat `i` is dealt only `orders[i]` and keeps it; the
