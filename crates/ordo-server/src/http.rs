@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use futures_util::{SinkExt, StreamExt};
-use ordo_core::{Seat, Viewer};
+use ordo_core::Viewer;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -319,9 +319,4 @@ async fn session(state: AppState, id: String, viewer: Viewer, socket: WebSocket)
             }
         }
     }
-}
-
-/// Seat helper for tests and tools.
-pub fn seat(n: u8) -> Seat {
-    Seat(n)
 }

@@ -207,7 +207,6 @@ struct BotReport {
     win_rate: Interval,
     mean_score: f64,
     mean_decision_ms: f64,
-    max_decision_ms_mean_per_game: f64,
 }
 
 pub(crate) fn arena(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
@@ -224,8 +223,7 @@ fn arena_game<G: Labels>(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
     let games = run_many::<G>(&config, args.seed, args.games, &lineup, args.jobs)?;
     let mut reports = Vec::new();
     for (l, spec) in lineup.iter().enumerate() {
-        let (mut wins, mut score, mut count, mut time, mut per_game_max) =
-            (0u64, 0i64, 0u64, 0u128, 0f64);
+        let (mut wins, mut score, mut count, mut time) = (0u64, 0i64, 0u64, 0u128);
         for g in &games {
             let seat = g.lineup_at_seat.iter().position(|&x| x == l).unwrap_or(0);
             if usize::from(g.winner) == seat {
@@ -234,9 +232,6 @@ fn arena_game<G: Labels>(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
             score += i64::from(g.scores[seat]);
             count += g.decision_counts[seat];
             time += g.decision_ns[seat];
-            if g.decision_counts[seat] > 0 {
-                per_game_max += g.decision_ns[seat] as f64 / g.decision_counts[seat] as f64 / 1e6;
-            }
         }
         let n = games.len() as u64;
         reports.push(BotReport {
@@ -251,7 +246,6 @@ fn arena_game<G: Labels>(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
             } else {
                 time as f64 / count as f64 / 1e6
             },
-            max_decision_ms_mean_per_game: per_game_max / n.max(1) as f64,
         });
     }
     let elapsed = start.elapsed();
