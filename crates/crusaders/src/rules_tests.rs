@@ -2044,3 +2044,42 @@ fn hospitaller_may_skip_the_emptied_wedge_on_a_wrap() {
     );
     assert_eq!(tokens(&g, 0), [1, 0, 2, 1, 1, 1]);
 }
+
+/// A decision offered for take-back never draws randomness nor ends a secret phase, and the
+/// secret phases are never offered.
+#[test]
+fn take_back_is_offered_only_for_open_decisions() {
+    use ordo_core::{GameRng, ToAct};
+    for players in 2..=4u8 {
+        let config = Config {
+            players,
+            ..Config::default()
+        };
+        for seed in 0..6u64 {
+            let mut g = new(&config, seed);
+            let mut rng = GameRng::from_seed(seed ^ 0xABCD);
+            let mut offered = 0;
+            loop {
+                let seat = match g.to_act() {
+                    ToAct::Over(_) => break,
+                    ToAct::Seat(s) => s,
+                    ToAct::Simultaneous(set) => set.iter().next().unwrap_or(Seat(0)),
+                };
+                let moves = g.legal_actions(seat);
+                let a = moves[rng.index(moves.len())];
+                let secret = matches!(g.to_act(), ToAct::Simultaneous(_));
+                let before = g.rng.position();
+                if g.can_take_back(seat, &a) {
+                    offered += 1;
+                    assert!(!secret, "a secret decision is offered for take-back");
+                    g.apply_unchecked(seat, a);
+                    assert_eq!(g.rng.position(), before, "take-back after randomness");
+                } else {
+                    assert!(secret, "an open decision is refused take-back: {a:?}");
+                    g.apply_unchecked(seat, a);
+                }
+            }
+            assert!(offered > 50, "{offered} decisions offered for take-back");
+        }
+    }
+}

@@ -1749,6 +1749,12 @@ impl Game for Crusaders {
         crate::describe::describe(self, action)
     }
 
+    /// Outside the secret order picks and the tournament every decision is open and the game
+    /// draws randomness only at setup, so every sequential decision can be taken back.
+    fn can_take_back(&self, seat: Seat, _action: &Action) -> bool {
+        matches!(self.to_act(), ToAct::Seat(s) if s == seat)
+    }
+
     fn secrets_of(&self, seat: Seat) -> Vec<String> {
         let Some(p) = self.core.players.get(seat.index()) else {
             return Vec::new();

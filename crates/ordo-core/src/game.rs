@@ -179,6 +179,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
         Vec::new()
     }
 
+    /// Whether `seat` could take `action` back after making it in this state without anything
+    /// having been revealed: it draws no randomness and makes no hidden information (another
+    /// seat's secret choice, a card) known. Servers offer undo only for such decisions. The
+    /// default, `false`, is always safe.
+    fn can_take_back(&self, seat: Seat, action: &Self::Action) -> bool {
+        let _ = (seat, action);
+        false
+    }
+
     /// The legal decisions of `seat`, sorted ascending.
     fn legal_actions(&self, seat: Seat) -> ActionList<Self::Action> {
         let mut out = ActionList::new();

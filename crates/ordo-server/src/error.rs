@@ -41,6 +41,15 @@ pub enum ApiError {
     /// The record is not available yet.
     #[error("the record is available when the game is over")]
     NotFinished,
+    /// The seat's lobby action is not possible (table full, already started, ...).
+    #[error("{0}")]
+    Lobby(String),
+    /// Taking back the last decision is not allowed.
+    #[error("cannot take back: {0}")]
+    UndoRefused(&'static str),
+    /// Too many requests from one address.
+    #[error("too many requests; slow down")]
+    RateLimited,
     /// A failure on our side.
     #[error("internal error")]
     Internal(String),
@@ -56,7 +65,10 @@ impl ApiError {
             ApiError::NotActive(_)
             | ApiError::NotYourTurn
             | ApiError::StaleVersion { .. }
-            | ApiError::NotFinished => StatusCode::CONFLICT,
+            | ApiError::NotFinished
+            | ApiError::Lobby(_)
+            | ApiError::UndoRefused(_) => StatusCode::CONFLICT,
+            ApiError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -74,6 +86,9 @@ impl ApiError {
             ApiError::StaleVersion { .. } => "action/stale_version",
             ApiError::InvalidTable(_) => "table/invalid",
             ApiError::NotFinished => "game/not_finished",
+            ApiError::Lobby(_) => "table/lobby",
+            ApiError::UndoRefused(_) => "undo/refused",
+            ApiError::RateLimited => "request/rate_limited",
             ApiError::Internal(_) => "internal",
         }
     }
@@ -111,7 +126,7 @@ pub struct ErrorBody {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         if let ApiError::Internal(detail) = &self {
-            eprintln!("ordo-server internal error: {detail}");
+            tracing::error!(%detail, "internal error");
         }
         let body = ErrorBody {
             code: self.code(),

@@ -95,16 +95,30 @@ impl AnyGame {
         }
     }
 
-    /// Whether decision number `index` (0-based) was `action` by `seat` (idempotent retries).
-    pub fn step_is(&self, index: u64, seat: Seat, action: &Value) -> bool {
+    /// Whether `seat` could take back `canonical` after making it now (see
+    /// [`ordo_core::Game::can_take_back`]).
+    pub fn can_take_back(&self, seat: Seat, canonical: &str) -> bool {
         match self {
-            AnyGame::Crusaders(m) => usize::try_from(index)
-                .ok()
-                .and_then(|i| m.record().steps.get(i))
-                .is_some_and(|s| {
-                    s.seat == seat && serde_json::to_value(s.action).ok().as_ref() == Some(action)
-                }),
+            AnyGame::Crusaders(m) => serde_json::from_str::<crusaders::Action>(canonical)
+                .is_ok_and(|a| m.state().can_take_back(seat, &a)),
         }
+    }
+
+    /// The same game replayed from its start through `decisions` (seat, canonical JSON).
+    ///
+    /// # Errors
+    /// A decision that does not parse or is illegal.
+    pub fn rebuild(&self, decisions: &[(u8, String)]) -> Result<AnyGame, ApiError> {
+        let mut g = match self {
+            AnyGame::Crusaders(m) => AnyGame::Crusaders(Box::new(
+                Match::new(m.state().config().clone(), m.record().seed)
+                    .map_err(|e| ApiError::Internal(e.to_string()))?,
+            )),
+        };
+        for (seat, a) in decisions {
+            g.apply(Seat(*seat), a)?;
+        }
+        Ok(g)
     }
 
     /// The view of `viewer`, JSON.

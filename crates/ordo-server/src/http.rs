@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 
 use axum::body::Bytes;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, Request, State};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -13,6 +14,7 @@ use ordo_core::Viewer;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::delta::merge_diff;
 use crate::error::ApiError;
 use crate::store::TableStatus;
 use crate::table::{snapshot, AppState, CreateTable};
@@ -31,10 +33,30 @@ pub fn app(state: AppState) -> Router {
         .route("/api/tables/{id}", get(table_info))
         .route("/api/tables/{id}/state", get(table_state))
         .route("/api/tables/{id}/actions", post(action))
+        .route("/api/tables/{id}/join", post(join))
+        .route("/api/tables/{id}/leave", post(leave))
+        .route("/api/tables/{id}/reclaim", post(reclaim))
+        .route("/api/tables/{id}/start", post(start))
+        .route("/api/tables/{id}/undo", post(undo))
         .route("/api/tables/{id}/record", get(record))
         .route("/api/tables/{id}/ws", get(ws))
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), limit))
         .with_state(state)
+}
+
+/// Refuses requests beyond the per-address limit (when the peer address is known).
+async fn limit(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let peer = req
+        .extensions()
+        .get::<ConnectInfo<std::net::SocketAddr>>()
+        .map(|c| c.0.ip());
+    if let Some(ip) = peer {
+        if !state.limiter.allow(ip) {
+            return ApiError::RateLimited.into_response();
+        }
+    }
+    next.run(req).await
 }
 
 /// The OpenAPI document of the HTTP API.
@@ -61,13 +83,25 @@ async fn metrics(State(state): State<AppState>) -> String {
          # HELP ordo_decisions_refused_total Decisions refused.\n# TYPE ordo_decisions_refused_total counter\nordo_decisions_refused_total {}\n\
          # HELP ordo_tables_created_total Tables created.\n# TYPE ordo_tables_created_total counter\nordo_tables_created_total {}\n\
          # HELP ordo_tables_live Tables held in memory.\n# TYPE ordo_tables_live gauge\nordo_tables_live {}\n\
-         # HELP ordo_ws_connections Open WebSocket connections.\n# TYPE ordo_ws_connections gauge\nordo_ws_connections {}\n",
+         # HELP ordo_ws_connections Open WebSocket connections.\n# TYPE ordo_ws_connections gauge\nordo_ws_connections {}\n\
+         # HELP ordo_clock_timeouts_total Seats handed to a stand-in when their clock ran out.\n# TYPE ordo_clock_timeouts_total counter\nordo_clock_timeouts_total {}\n\
+         # HELP ordo_resident_memory_bytes Resident memory of the server process.\n# TYPE ordo_resident_memory_bytes gauge\nordo_resident_memory_bytes {}\n",
         m.decisions.load(Relaxed),
         m.refused.load(Relaxed),
         m.tables_created.load(Relaxed),
         state.live_tables().await,
         m.connections.load(Relaxed),
+        m.timeouts.load(Relaxed),
+        resident_bytes(),
     )
+}
+
+/// Resident memory of this process (Linux; 0 elsewhere).
+pub fn resident_bytes() -> u64 {
+    std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .map_or(0, |pages| pages * 4096)
 }
 
 fn parse_json<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
@@ -97,6 +131,7 @@ async fn list(
                 "id": r.id, "game": r.game, "status": r.status,
                 "config": serde_json::from_str::<Value>(&r.config).unwrap_or(Value::Null),
                 "created_at": r.created_at,
+                "free_seats": crate::table::free_seats(&r.seats),
             })
         })
         .collect();
@@ -112,7 +147,15 @@ async fn table_info(
     let seats: Vec<Value> = t
         .seats
         .iter()
-        .map(|s| serde_json::to_value(&s.kind).unwrap_or(Value::Null))
+        .map(|s| {
+            let mut v = serde_json::to_value(&s.kind).unwrap_or(Value::Null);
+            if let Value::Object(m) = &mut v {
+                m.insert("name".into(), serde_json::json!(s.name));
+                m.insert("joined".into(), Value::Bool(s.joined));
+                m.insert("away".into(), Value::Bool(s.away));
+            }
+            v
+        })
         .collect();
     Ok(Json(serde_json::json!({
         "id": t.row.id,
@@ -120,7 +163,10 @@ async fn table_info(
         "config": serde_json::from_str::<Value>(&t.row.config).unwrap_or(Value::Null),
         "status": t.row.status,
         "seats": seats,
-        "version": t.game.version(),
+        "pace": t.options.pace,
+        "clock": t.options.clock,
+        "standin": t.options.standin,
+        "version": t.version(),
         "seed_commitment": t.row.seed_commitment,
         "seed": (t.row.status == TableStatus::Finished).then(|| t.row.seed.to_string()),
     })))
@@ -179,6 +225,92 @@ async fn action(
     ))
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    #[serde(default)]
+    token: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+async fn join(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let req: JoinRequest = parse_json(&body)?;
+    let joined = state.join(&id, req.token.as_deref(), req.name).await?;
+    Ok(Json(
+        serde_json::to_value(joined).map_err(|e| ApiError::Internal(e.to_string()))?,
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TokenBody {
+    token: String,
+}
+
+async fn leave(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let req: TokenBody = parse_json(&body)?;
+    let status = state.leave(&id, &req.token).await?;
+    Ok(Json(serde_json::json!({ "status": status })))
+}
+
+async fn reclaim(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let req: TokenBody = parse_json(&body)?;
+    state.reclaim(&id, &req.token).await?;
+    Ok(Json(serde_json::json!({ "status": "active" })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StartRequest {
+    host_token: String,
+}
+
+async fn start(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let req: StartRequest = parse_json(&body)?;
+    state.start(&id, &req.host_token).await?;
+    Ok(Json(serde_json::json!({ "status": "active" })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UndoRequest {
+    token: String,
+    version: u64,
+}
+
+async fn undo(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let req: UndoRequest = parse_json(&body)?;
+    let seat = match viewer_for(&state, &id, Some(&req.token)).await? {
+        Viewer::Seat(s) => s,
+        Viewer::Spectator => return Err(ApiError::BadToken),
+    };
+    let version = state.undo(&id, seat, req.version).await?;
+    Ok(Json(
+        serde_json::json!({ "type": "ack", "version": version }),
+    ))
+}
+
 async fn record(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -219,6 +351,8 @@ enum ClientMsg {
         version: u64,
         action: Value,
     },
+    /// Take back the seat's last decision, made against `version`.
+    Undo { id: String, version: u64 },
     /// Ask for a fresh snapshot.
     Resync,
 }
@@ -231,41 +365,91 @@ fn error_msg(id: Option<&str>, e: &ApiError, version: u64) -> Message {
     )
 }
 
-async fn current_snapshot(state: &AppState, id: &str, viewer: Viewer) -> Option<(u64, Message)> {
+async fn current_snapshot(state: &AppState, id: &str, viewer: Viewer) -> Option<(u64, Value)> {
     let handle = state.table(id).await.ok()?;
     let t = handle.table.lock().await;
-    Some((
-        t.game.version(),
-        Message::Text(snapshot(&t, viewer).to_string().into()),
-    ))
+    Some((t.version(), snapshot(&t, viewer)))
 }
 
-/// One connection: a snapshot on connect and after every change; decisions answered with an
-/// acknowledgement or a typed error. A small per-connection rate limit applies.
+fn text(v: &Value) -> Message {
+    Message::Text(v.to_string().into())
+}
+
+/// What a connection last sent: the version and the snapshot the client holds.
+struct Sent {
+    version: u64,
+    snapshot: Value,
+}
+
+impl Sent {
+    /// The message bringing the client from what it holds to `now`: a merge patch (see
+    /// [`crate::delta`]), or nothing when its snapshot did not change.
+    fn update(&mut self, version: u64, now: Value) -> Option<Message> {
+        let patch = merge_diff(&self.snapshot, &now)?;
+        let msg = serde_json::json!({
+            "type": "patch",
+            "base": self.version,
+            "version": version,
+            "patch": patch,
+        });
+        self.version = version;
+        self.snapshot = now;
+        Some(text(&msg))
+    }
+}
+
+/// One connection: a full snapshot on connect and on request, then a small patch after every
+/// change; decisions and take-backs answered with an acknowledgement or a typed error. A
+/// per-connection rate limit applies; the connection closes when the server shuts down.
 async fn session(state: AppState, id: String, viewer: Viewer, socket: WebSocket) {
     let Ok(handle) = state.table(&id).await else {
         return;
     };
+    state
+        .metrics
+        .connections
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    run_session(&state, &handle, &id, viewer, socket).await;
+    state
+        .metrics
+        .connections
+        .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+}
+
+async fn run_session(
+    state: &AppState,
+    handle: &crate::table::TableHandle,
+    id: &str,
+    viewer: Viewer,
+    socket: WebSocket,
+) {
     let mut changes = handle.notify.subscribe();
+    let mut shutdown = state.shutdown_signal();
     let (mut tx, mut rx) = socket.split();
-    let mut last_sent = 0u64;
-    if let Some((v, msg)) = current_snapshot(&state, &id, viewer).await {
-        last_sent = v;
-        if tx.send(msg).await.is_err() {
-            return;
-        }
+    let Some((version, snap)) = current_snapshot(state, id, viewer).await else {
+        return;
+    };
+    if tx.send(text(&snap)).await.is_err() {
+        return;
     }
+    let mut sent = Sent {
+        version,
+        snapshot: snap,
+    };
     let mut window_start = std::time::Instant::now();
     let mut in_window = 0u32;
     let mut answered: BTreeMap<String, Message> = BTreeMap::new();
     loop {
         tokio::select! {
+            _ = shutdown.changed() => {
+                let _ = tx.send(Message::Close(None)).await;
+                return;
+            }
             change = changes.recv() => {
                 match change {
                     Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                        if let Some((v, msg)) = current_snapshot(&state, &id, viewer).await {
-                            if v != last_sent || v == 0 {
-                                last_sent = v;
+                        if let Some((v, now)) = current_snapshot(state, id, viewer).await {
+                            if let Some(msg) = sent.update(v, now) {
                                 if tx.send(msg).await.is_err() { return; }
                             }
                         }
@@ -275,7 +459,7 @@ async fn session(state: AppState, id: String, viewer: Viewer, socket: WebSocket)
             }
             incoming = rx.next() => {
                 let Some(Ok(msg)) = incoming else { return };
-                let text = match msg {
+                let text_in = match msg {
                     Message::Text(t) => t.to_string(),
                     Message::Close(_) => return,
                     _ => continue,
@@ -285,16 +469,19 @@ async fn session(state: AppState, id: String, viewer: Viewer, socket: WebSocket)
                     in_window = 0;
                 }
                 in_window += 1;
-                let version = handle.table.lock().await.game.version();
+                let version = handle.table.lock().await.version();
                 if in_window > 50 {
-                    let e = ApiError::Malformed("rate limit: more than 50 messages per second".into());
-                    if tx.send(error_msg(None, &e, version)).await.is_err() { return; }
+                    if tx.send(error_msg(None, &ApiError::RateLimited, version)).await.is_err() { return; }
                     continue;
                 }
-                let reply = match serde_json::from_str::<ClientMsg>(&text) {
+                let reply = match serde_json::from_str::<ClientMsg>(&text_in) {
                     Err(e) => error_msg(None, &ApiError::Malformed(e.to_string()), version),
-                    Ok(ClientMsg::Resync) => match current_snapshot(&state, &id, viewer).await {
-                        Some((v, m)) => { last_sent = v; m }
+                    Ok(ClientMsg::Resync) => match current_snapshot(state, id, viewer).await {
+                        Some((v, snap)) => {
+                            let m = text(&snap);
+                            sent = Sent { version: v, snapshot: snap };
+                            m
+                        }
                         None => continue,
                     },
                     Ok(ClientMsg::Action { id: msg_id, version: expected, action }) => {
@@ -302,12 +489,29 @@ async fn session(state: AppState, id: String, viewer: Viewer, socket: WebSocket)
                             prev.clone()
                         } else {
                             let r = match viewer {
-                                Viewer::Seat(seat) => state.submit(&id, seat, expected, &action).await,
+                                Viewer::Seat(seat) => state.submit(id, seat, expected, &action).await,
                                 Viewer::Spectator => Err(ApiError::BadToken),
                             };
                             let m = match r {
-                                Ok(v) => Message::Text(serde_json::json!({"type": "ack", "id": msg_id, "version": v}).to_string().into()),
-                                Err(e) => error_msg(Some(&msg_id), &e, handle.table.lock().await.game.version()),
+                                Ok(v) => text(&serde_json::json!({"type": "ack", "id": msg_id, "version": v})),
+                                Err(e) => error_msg(Some(&msg_id), &e, handle.table.lock().await.version()),
+                            };
+                            if answered.len() > 256 { answered.clear(); }
+                            answered.insert(msg_id, m.clone());
+                            m
+                        }
+                    }
+                    Ok(ClientMsg::Undo { id: msg_id, version: expected }) => {
+                        if let Some(prev) = answered.get(&msg_id) {
+                            prev.clone()
+                        } else {
+                            let r = match viewer {
+                                Viewer::Seat(seat) => state.undo(id, seat, expected).await,
+                                Viewer::Spectator => Err(ApiError::BadToken),
+                            };
+                            let m = match r {
+                                Ok(v) => text(&serde_json::json!({"type": "ack", "id": msg_id, "version": v})),
+                                Err(e) => error_msg(Some(&msg_id), &e, handle.table.lock().await.version()),
                             };
                             if answered.len() > 256 { answered.clear(); }
                             answered.insert(msg_id, m.clone());

@@ -10,9 +10,11 @@
 //! the async runtime. On start every unfinished table is recovered by replaying its record.
 #![deny(missing_docs)]
 
+pub mod delta;
 pub mod error;
 pub mod game;
 pub mod http;
+pub mod limit;
 pub mod store;
 pub mod table;
 
@@ -40,23 +42,103 @@ pub async fn open_store(db: &str) -> Result<Arc<dyn Store>, store::StoreError> {
     }
 }
 
-/// Runs the server until Ctrl-C / SIGTERM; prints the URL it listens on.
+/// Sets up structured logs on standard error: `text` or `json`, filtered by `ORDO_LOG`
+/// (default `info`). Tokens, seeds and hidden state are never logged.
+///
+/// # Errors
+/// An unknown format.
+pub fn init_logging(format: &str) -> Result<(), String> {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("ORDO_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    let result = match format {
+        "text" => builder.try_init(),
+        "json" => builder.json().try_init(),
+        other => return Err(format!("unknown log format `{other}` (text or json)")),
+    };
+    // Already initialised (tests) is fine.
+    let _ = result;
+    Ok(())
+}
+
+/// Runs the server until Ctrl-C / SIGTERM, then stops taking connections, lets in-flight
+/// requests finish and closes the WebSocket sessions. Prints the URL it listens on.
 ///
 /// # Errors
 /// Binding, storage or recovery failures.
 pub async fn serve(
     bind: SocketAddr,
     db: &str,
+    limiter: limit::IpLimiter,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let store = open_store(db).await?;
-    let state = AppState::recover(store).await.map_err(|e| e.to_string())?;
+    let state = AppState::recover_with(store, limiter)
+        .await
+        .map_err(|e| e.to_string())?;
     let listener = tokio::net::TcpListener::bind(bind).await?;
     let addr = listener.local_addr()?;
-    println!("ordo serving on http://{addr} (database {db})");
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    println!("ordo serving on http://{addr} (database {})", redact(db));
+    tracing::info!(%addr, backend = state.store.backend(), "listening");
+    let stopping = state.clone();
+    axum::serve(
+        listener,
+        app(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async move {
+        shutdown_signal().await;
+        tracing::info!("shutting down: draining in-flight requests");
+        stopping.begin_shutdown();
+    })
+    .await?;
     Ok(())
+}
+
+/// A database URL without its password.
+fn redact(db: &str) -> String {
+    match (db.find("://"), db.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let creds = &db[s + 3..at];
+            match creds.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &db[..s + 3], &db[at..]),
+                None => db.to_string(),
+            }
+        }
+        _ => db.to_string(),
+    }
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        let term = async {
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(mut s) => {
+                    s.recv().await;
+                }
+                Err(_) => std::future::pending::<()>().await,
+            }
+        };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            () = term => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn passwords_are_not_printed() {
+        assert_eq!(
+            super::redact("postgres://ordo:secret@db/x"),
+            "postgres://ordo:***@db/x"
+        );
+        assert_eq!(super::redact("sqlite:ordo.db"), "sqlite:ordo.db");
+    }
 }

@@ -1,20 +1,21 @@
-//! Live tables: the move pipeline (check, persist, then acknowledge and broadcast), seats and
-//! bots.
+//! Live tables: the lobby (join, leave, start), the move pipeline (check, persist, then
+//! acknowledge and broadcast), take-backs, clocks, stand-in bots and reclaiming a seat.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use ordo_ai::BotSpec;
 use ordo_core::{Seat, ToAct, Viewer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
-use tokio::sync::{broadcast, Mutex};
+use tokio::sync::{broadcast, watch, Mutex};
 
 use crate::error::ApiError;
 use crate::game::AnyGame;
-use crate::store::{now_ms, Store, StoreError, TableRow, TableStatus};
+use crate::store::{now_ms, EntryKind, NewEntry, Store, StoreError, TableRow, TableStatus};
 
 /// Who sits in a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,6 +30,10 @@ pub enum SeatKind {
     },
 }
 
+fn yes() -> bool {
+    true
+}
+
 /// A seat as stored: its kind and the hash of its secret token (never the token).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatInfo {
@@ -37,6 +42,104 @@ pub struct SeatInfo {
     pub kind: SeatKind,
     /// SHA-256 of the seat token (hex).
     pub token_hash: String,
+    /// The player's display name, once joined.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Whether the seat's holder has joined (always true for bots and for tables that start at
+    /// once).
+    #[serde(default = "yes")]
+    pub joined: bool,
+    /// A human seat whose player left or ran out of time: the table's stand-in bot plays it
+    /// until the player reclaims it.
+    #[serde(default)]
+    pub away: bool,
+}
+
+/// A chess-style clock: every human seat starts with `initial_ms` and gains `increment_ms`
+/// after each of its decisions. A seat whose time runs out is handed to the stand-in bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockSpec {
+    /// Starting time per seat, milliseconds.
+    pub initial_ms: u64,
+    /// Time added after each decision, milliseconds.
+    #[serde(default)]
+    pub increment_ms: u64,
+}
+
+/// How fast the table plays (shown in the lobby; the clock, if any, enforces it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pace {
+    /// Everyone at the table at once.
+    #[default]
+    RealTime,
+    /// Players come back when it is their turn (clocks in hours or days).
+    TurnBased,
+}
+
+fn default_standin() -> String {
+    "heuristic".into()
+}
+
+/// Table options beyond the game's config.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableOptions {
+    /// Human seats are claimed with `join`; the table starts when every human seat has joined
+    /// (or when the host starts it). Without a lobby the table starts at once.
+    #[serde(default)]
+    pub lobby: bool,
+    /// Real-time or turn-based.
+    #[serde(default)]
+    pub pace: Pace,
+    /// The clock, if any.
+    #[serde(default)]
+    pub clock: Option<ClockSpec>,
+    /// The bot that plays for a player who left or ran out of time.
+    #[serde(default = "default_standin")]
+    pub standin: String,
+}
+
+impl Default for TableOptions {
+    fn default() -> Self {
+        TableOptions {
+            lobby: false,
+            pace: Pace::RealTime,
+            clock: None,
+            standin: default_standin(),
+        }
+    }
+}
+
+/// The stored seats document: seats, table options and the host's token hash.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct SeatsDoc {
+    seats: Vec<SeatInfo>,
+    #[serde(default)]
+    options: TableOptions,
+    #[serde(default)]
+    host_hash: String,
+}
+
+impl SeatsDoc {
+    /// Parses the stored document (a bare seat list in tables stored before options existed).
+    fn parse(text: &str) -> Result<SeatsDoc, serde_json::Error> {
+        serde_json::from_str::<SeatsDoc>(text).or_else(|_| {
+            serde_json::from_str::<Vec<SeatInfo>>(text).map(|seats| SeatsDoc {
+                seats,
+                options: TableOptions::default(),
+                host_hash: String::new(),
+            })
+        })
+    }
+}
+
+/// One entry of a table's log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct LogEntry {
+    seat: u8,
+    kind: EntryKind,
+    action: String,
 }
 
 /// A table in memory.
@@ -46,8 +149,158 @@ pub struct LiveTable {
     pub row: TableRow,
     /// Seats.
     pub seats: Vec<SeatInfo>,
-    /// The game.
+    /// Table options.
+    pub options: TableOptions,
+    host_hash: String,
+    /// The game: the decisions in effect, replayed.
     pub game: AnyGame,
+    log: Vec<LogEntry>,
+    /// Remaining time per seat at the last log entry (empty without a clock), milliseconds.
+    clocks: Vec<i64>,
+    /// Since when each seat's clock has been running.
+    running_since: Vec<Option<Instant>>,
+}
+
+impl LiveTable {
+    /// The table version: the length of its log (decisions and take-backs).
+    pub fn version(&self) -> u64 {
+        self.log.len() as u64
+    }
+
+    /// The bot deciding for `seat` now: a bot seat's own bot, or the stand-in of an away
+    /// player.
+    pub fn bot_for(&self, seat: Seat) -> Option<BotSpec> {
+        let info = self.seats.get(seat.index())?;
+        match &info.kind {
+            SeatKind::Bot { bot } => bot.parse().ok(),
+            SeatKind::Human if info.away => self.options.standin.parse().ok(),
+            SeatKind::Human => None,
+        }
+    }
+
+    fn seats_json(&self) -> Result<String, ApiError> {
+        serde_json::to_string(&SeatsDoc {
+            seats: self.seats.clone(),
+            options: self.options.clone(),
+            host_hash: self.host_hash.clone(),
+        })
+        .map_err(|e| ApiError::Internal(e.to_string()))
+    }
+
+    /// Indices (into the log) of the decisions in effect.
+    fn in_effect(&self) -> Vec<usize> {
+        let mut stack = Vec::new();
+        for (i, e) in self.log.iter().enumerate() {
+            match e.kind {
+                EntryKind::Decision => stack.push(i),
+                EntryKind::Undo => {
+                    stack.pop();
+                }
+            }
+        }
+        stack
+    }
+
+    /// Remaining time of every seat now, milliseconds (empty without a clock).
+    pub fn clocks_now(&self) -> Vec<i64> {
+        let now = Instant::now();
+        self.clocks
+            .iter()
+            .zip(&self.running_since)
+            .map(|(&left, since)| {
+                left - since.map_or(0, |t| {
+                    i64::try_from(now.duration_since(t).as_millis()).unwrap_or(i64::MAX)
+                })
+            })
+            .collect()
+    }
+
+    /// Starts the clocks of the human seats now to act, stops the others.
+    fn run_clocks(&mut self) {
+        if self.clocks.is_empty() {
+            return;
+        }
+        let active = self.row.status == TableStatus::Active;
+        let pending = self.game.pending();
+        let now = Instant::now();
+        for (i, since) in self.running_since.iter_mut().enumerate() {
+            let human = self
+                .seats
+                .get(i)
+                .is_some_and(|s| s.kind == SeatKind::Human && !s.away);
+            if active && human && pending.contains(Seat(i as u8)) {
+                since.get_or_insert(now);
+            } else {
+                *since = None;
+            }
+        }
+    }
+
+    /// The seats' clocks after `seat` decides now (charged, plus the increment).
+    fn clocks_after(&self, seat: Seat) -> Vec<i64> {
+        let mut c = self.clocks_now();
+        let inc = self
+            .options
+            .clock
+            .map_or(0, |k| i64::try_from(k.increment_ms).unwrap_or(0));
+        if let (Some(left), Some(Some(_))) = (
+            c.get_mut(seat.index()),
+            self.running_since.get(seat.index()),
+        ) {
+            *left = (*left).max(0) + inc;
+        }
+        c
+    }
+
+    fn from_stored(stored: crate::store::StoredTable) -> Result<LiveTable, ApiError> {
+        let id = stored.table.id.clone();
+        let config: Value = serde_json::from_str(&stored.table.config)
+            .map_err(|e| ApiError::Internal(format!("config of {id}: {e}")))?;
+        let doc = SeatsDoc::parse(&stored.table.seats)
+            .map_err(|e| ApiError::Internal(format!("seats of {id}: {e}")))?;
+        let start = AnyGame::new(&stored.table.game, &config, stored.table.seed)?;
+        let log: Vec<LogEntry> = stored
+            .actions
+            .iter()
+            .map(|a| LogEntry {
+                seat: a.seat,
+                kind: a.kind,
+                action: a.action.clone(),
+            })
+            .collect();
+        let mut clocks = match doc.options.clock {
+            Some(c) => vec![i64::try_from(c.initial_ms).unwrap_or(i64::MAX); doc.seats.len()],
+            None => Vec::new(),
+        };
+        if let Some(last) = stored.actions.iter().rev().find_map(|a| a.clocks.as_ref()) {
+            if let Ok(c) = serde_json::from_str::<Vec<i64>>(last) {
+                if c.len() == clocks.len() {
+                    clocks = c;
+                }
+            }
+        }
+        let mut t = LiveTable {
+            row: stored.table,
+            running_since: vec![None; clocks.len()],
+            clocks,
+            seats: doc.seats,
+            options: doc.options,
+            host_hash: doc.host_hash,
+            game: start,
+            log,
+        };
+        let decisions: Vec<(u8, String)> = t
+            .in_effect()
+            .into_iter()
+            .filter_map(|i| t.log.get(i).map(|e| (e.seat, e.action.clone())))
+            .collect();
+        t.game = t
+            .game
+            .rebuild(&decisions)
+            .map_err(|e| ApiError::Internal(format!("table {id} does not replay: {e}")))?;
+        t.run_clocks();
+        Ok(t)
+    }
 }
 
 /// A table with its change notifications.
@@ -58,6 +311,19 @@ pub struct TableHandle {
     /// New versions are announced here; each connection builds its own view.
     pub notify: broadcast::Sender<u64>,
     bots_running: AtomicBool,
+    clocked: bool,
+}
+
+impl TableHandle {
+    fn new(t: LiveTable) -> Arc<TableHandle> {
+        let clocked = t.options.clock.is_some();
+        Arc::new(TableHandle {
+            table: Mutex::new(t),
+            notify: broadcast::channel(64).0,
+            bots_running: AtomicBool::new(false),
+            clocked,
+        })
+    }
 }
 
 /// Counters for `/metrics`.
@@ -71,6 +337,8 @@ pub struct Metrics {
     pub tables_created: std::sync::atomic::AtomicU64,
     /// Open WebSocket connections.
     pub connections: std::sync::atomic::AtomicI64,
+    /// Seats handed to a stand-in because their clock ran out.
+    pub timeouts: std::sync::atomic::AtomicU64,
 }
 
 /// Shared server state.
@@ -80,7 +348,10 @@ pub struct AppState {
     pub store: Arc<dyn Store>,
     /// Counters.
     pub metrics: Arc<Metrics>,
+    /// Per-address request limits.
+    pub limiter: Arc<crate::limit::IpLimiter>,
     tables: Arc<Mutex<BTreeMap<String, Arc<TableHandle>>>>,
+    shutdown: watch::Sender<bool>,
 }
 
 impl std::fmt::Debug for AppState {
@@ -121,10 +392,22 @@ pub struct CreateTable {
     pub config: Value,
     /// One entry per seat.
     pub seats: Vec<SeatKind>,
+    /// Open a lobby: human seats are claimed with `join` before the game starts.
+    #[serde(default)]
+    pub lobby: bool,
+    /// Real-time or turn-based.
+    #[serde(default)]
+    pub pace: Pace,
+    /// A clock for the human seats.
+    #[serde(default)]
+    pub clock: Option<ClockSpec>,
+    /// The bot playing for players who leave or run out of time (default `heuristic`).
+    #[serde(default)]
+    pub standin: Option<String>,
 }
 
-/// What the creator gets back: the table id, the seed commitment and one secret token per seat
-/// (invite links for humans).
+/// What the creator gets back: the table id, the seed commitment, one secret token per seat
+/// (invite links for humans) and the host's token (to start the table early).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Created {
     /// Table id.
@@ -133,61 +416,119 @@ pub struct Created {
     pub seed_commitment: String,
     /// Seat tokens, by seat (bots' tokens are not handed out).
     pub tokens: Vec<Option<String>>,
+    /// The host's token.
+    pub host_token: String,
+}
+
+/// What a player gets back from `join`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Joined {
+    /// The seat claimed.
+    pub seat: u8,
+    /// The seat's token (a fresh one when joining without an invite).
+    pub token: String,
+    /// The table's status after joining.
+    pub status: TableStatus,
 }
 
 impl AppState {
     /// State over a store, recovering every unfinished table by replaying its record.
     ///
     /// # Errors
-    /// Storage errors; a stored table that no longer replays.
+    /// Storage errors.
     pub async fn recover(store: Arc<dyn Store>) -> Result<AppState, ApiError> {
+        Self::recover_with(store, crate::limit::IpLimiter::default()).await
+    }
+
+    /// [`AppState::recover`] with request limits per address.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn recover_with(
+        store: Arc<dyn Store>,
+        limiter: crate::limit::IpLimiter,
+    ) -> Result<AppState, ApiError> {
         let state = AppState {
             store,
             metrics: Arc::default(),
+            limiter: Arc::new(limiter),
             tables: Arc::new(Mutex::new(BTreeMap::new())),
+            shutdown: watch::channel(false).0,
         };
         for status in [TableStatus::Open, TableStatus::Active] {
             for row in state.store.list_tables(Some(status)).await? {
                 let id = row.id.clone();
                 if let Err(e) = state.load(&id).await {
-                    eprintln!("ordo-server: table {id} could not be recovered: {e}");
+                    tracing::error!(table = %id, error = %e, "table could not be recovered");
                 }
             }
         }
         let ids: Vec<String> = state.tables.lock().await.keys().cloned().collect();
+        tracing::info!(tables = ids.len(), "recovered unfinished tables");
         for id in ids {
             state.spawn_bots(&id);
         }
+        if let Some(mut changes) = state.store.changes().await? {
+            let s = state.clone();
+            tokio::spawn(async move {
+                while let Some(id) = changes.recv().await {
+                    s.on_remote_change(&id).await;
+                }
+            });
+        }
+        let s = state.clone();
+        tokio::spawn(async move { s.watch_clocks().await });
         Ok(state)
+    }
+
+    /// A receiver that turns true when the server shuts down.
+    pub fn shutdown_signal(&self) -> watch::Receiver<bool> {
+        self.shutdown.subscribe()
+    }
+
+    /// Tells every connection to finish (graceful shutdown).
+    pub fn begin_shutdown(&self) {
+        let _ = self.shutdown.send(true);
+    }
+
+    /// Another instance changed table `id` (empty: any table may have changed): reload what
+    /// this instance holds and tell its connections.
+    async fn on_remote_change(&self, id: &str) {
+        let handles: Vec<(String, Arc<TableHandle>)> = {
+            let tables = self.tables.lock().await;
+            if id.is_empty() {
+                tables.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+            } else {
+                tables
+                    .get(id)
+                    .map(|h| vec![(id.to_string(), h.clone())])
+                    .unwrap_or_default()
+            }
+        };
+        for (id, handle) in handles {
+            let version = {
+                let mut t = handle.table.lock().await;
+                if let Err(e) = self.catch_up(&mut t, &id).await {
+                    tracing::warn!(table = %id, error = %e, "could not catch up");
+                    continue;
+                }
+                t.version()
+            };
+            let _ = handle.notify.send(version);
+            self.spawn_bots(&id);
+        }
     }
 
     /// Loads a table from the store into memory (replaying its decisions).
     async fn load(&self, id: &str) -> Result<Arc<TableHandle>, ApiError> {
         let stored = self.store.load_table(id).await?.ok_or(ApiError::NotFound)?;
-        let config: Value = serde_json::from_str(&stored.table.config)
-            .map_err(|e| ApiError::Internal(format!("config of {id}: {e}")))?;
-        let seats: Vec<SeatInfo> = serde_json::from_str(&stored.table.seats)
-            .map_err(|e| ApiError::Internal(format!("seats of {id}: {e}")))?;
-        let mut game = AnyGame::new(&stored.table.game, &config, stored.table.seed)?;
-        for a in &stored.actions {
-            game.apply(Seat(a.seat), &a.action).map_err(|e| {
-                ApiError::Internal(format!("table {id} decision {}: {e}", a.version))
-            })?;
-        }
-        let handle = Arc::new(TableHandle {
-            table: Mutex::new(LiveTable {
-                row: stored.table,
-                seats,
-                game,
-            }),
-            notify: broadcast::channel(64).0,
-            bots_running: AtomicBool::new(false),
-        });
-        self.tables
-            .lock()
-            .await
-            .insert(id.to_string(), handle.clone());
-        Ok(handle)
+        let handle = TableHandle::new(LiveTable::from_stored(stored)?);
+        let mut tables = self.tables.lock().await;
+        // Two loads may race; keep the first.
+        Ok(tables
+            .entry(id.to_string())
+            .or_insert_with(|| handle.clone())
+            .clone())
     }
 
     /// The live table, loading it if another instance created it.
@@ -201,7 +542,8 @@ impl AppState {
         self.load(id).await
     }
 
-    /// Creates a table; it starts at once (seats are held by token).
+    /// Creates a table. Without a lobby it starts at once (seats are held by token); with one,
+    /// it waits for its human seats to join.
     ///
     /// # Errors
     /// Invalid options; storage errors.
@@ -222,41 +564,85 @@ impl AppState {
                     .map_err(|e| ApiError::InvalidTable(e.to_string()))?;
             }
         }
+        let options = TableOptions {
+            lobby: req.lobby,
+            pace: req.pace,
+            clock: req.clock,
+            standin: req.standin.unwrap_or_else(default_standin),
+        };
+        options
+            .standin
+            .parse::<BotSpec>()
+            .map_err(|e| ApiError::InvalidTable(format!("stand-in: {e}")))?;
+        if let Some(c) = options.clock {
+            if c.initial_ms < 1000 || c.initial_ms > 30 * 86_400_000 || c.increment_ms > 86_400_000
+            {
+                return Err(ApiError::InvalidTable(
+                    "clock: initial time from 1 s to 30 days, increment up to 1 day".into(),
+                ));
+            }
+        }
         let id = random_hex(8)?;
+        let host_token = random_hex(16)?;
         let mut tokens = Vec::new();
         let mut seats = Vec::new();
         for kind in req.seats {
             let token = random_hex(16)?;
+            let human = matches!(kind, SeatKind::Human);
             seats.push(SeatInfo {
-                kind: kind.clone(),
+                kind,
                 token_hash: sha256_hex(token.as_bytes()),
+                name: None,
+                joined: !(human && options.lobby),
+                away: false,
             });
-            tokens.push(matches!(kind, SeatKind::Human).then_some(token));
+            tokens.push(human.then_some(token));
         }
-        let row = TableRow {
-            id: id.clone(),
-            game: req.game,
-            config: req.config.to_string(),
-            seed,
-            seed_commitment: seed_commitment(seed),
-            seats: serde_json::to_string(&seats).map_err(|e| ApiError::Internal(e.to_string()))?,
-            status: TableStatus::Active,
-            created_at: now_ms(),
+        let all_joined = seats.iter().all(|s| s.joined);
+        let status = if all_joined {
+            TableStatus::Active
+        } else {
+            TableStatus::Open
         };
-        self.store.create_table(&row).await?;
-        let commitment = row.seed_commitment.clone();
-        let handle = Arc::new(TableHandle {
-            table: Mutex::new(LiveTable { row, seats, game }),
-            notify: broadcast::channel(64).0,
-            bots_running: AtomicBool::new(false),
-        });
-        self.tables.lock().await.insert(id.clone(), handle);
+        let clocks = match options.clock {
+            Some(c) => vec![i64::try_from(c.initial_ms).unwrap_or(i64::MAX); seats.len()],
+            None => Vec::new(),
+        };
+        let mut live = LiveTable {
+            row: TableRow {
+                id: id.clone(),
+                game: req.game,
+                config: req.config.to_string(),
+                seed,
+                seed_commitment: seed_commitment(seed),
+                seats: String::new(),
+                status,
+                created_at: now_ms(),
+            },
+            running_since: vec![None; clocks.len()],
+            clocks,
+            seats,
+            options,
+            host_hash: sha256_hex(host_token.as_bytes()),
+            game,
+            log: Vec::new(),
+        };
+        live.row.seats = live.seats_json()?;
+        self.store.create_table(&live.row).await?;
+        live.run_clocks();
+        let commitment = live.row.seed_commitment.clone();
+        self.tables
+            .lock()
+            .await
+            .insert(id.clone(), TableHandle::new(live));
         self.metrics.tables_created.fetch_add(1, Ordering::Relaxed);
+        tracing::info!(table = %id, ?status, "table created");
         self.spawn_bots(&id);
         Ok(Created {
             id,
             seed_commitment: commitment,
             tokens,
+            host_token,
         })
     }
 
@@ -275,9 +661,178 @@ impl AppState {
             .map(|i| Seat(i as u8))
     }
 
+    /// Stores the seats (and status) of a table and tells its connections.
+    async fn save_seats(
+        &self,
+        handle: &TableHandle,
+        t: &mut LiveTable,
+        id: &str,
+    ) -> Result<(), ApiError> {
+        let json = t.seats_json()?;
+        self.store.set_seats(id, &json).await?;
+        t.row.seats = json;
+        let _ = handle.notify.send(t.version());
+        Ok(())
+    }
+
+    /// Claims a human seat of an open table: with an invite token, that seat; without one, the
+    /// first free human seat (a fresh token is issued). The table starts when every seat has
+    /// joined.
+    ///
+    /// # Errors
+    /// Unknown table or token; the table is not open or has no free seat.
+    pub async fn join(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        name: Option<String>,
+    ) -> Result<Joined, ApiError> {
+        let name = name.map(|n| n.chars().filter(|c| !c.is_control()).take(40).collect());
+        let handle = self.table(id).await?;
+        let mut t = handle.table.lock().await;
+        if t.row.status != TableStatus::Open {
+            return Err(ApiError::Lobby(format!(
+                "the table is {}, not open",
+                t.row.status.as_str()
+            )));
+        }
+        let (seat, token) = match token {
+            Some(tok) => {
+                let seat = AppState::seat_of(&t, tok).ok_or(ApiError::BadToken)?;
+                (seat, tok.to_string())
+            }
+            None => {
+                let free = t
+                    .seats
+                    .iter()
+                    .position(|s| s.kind == SeatKind::Human && !s.joined)
+                    .ok_or_else(|| ApiError::Lobby("no free seat".into()))?;
+                let tok = random_hex(16)?;
+                if let Some(s) = t.seats.get_mut(free) {
+                    s.token_hash = sha256_hex(tok.as_bytes());
+                }
+                (Seat(free as u8), tok)
+            }
+        };
+        if let Some(s) = t.seats.get_mut(seat.index()) {
+            s.joined = true;
+            s.name = name;
+        }
+        let start = t.seats.iter().all(|s| s.joined);
+        if start {
+            self.store.set_status(id, TableStatus::Active).await?;
+            t.row.status = TableStatus::Active;
+            t.run_clocks();
+        }
+        self.save_seats(&handle, &mut t, id).await?;
+        let status = t.row.status;
+        drop(t);
+        tracing::info!(table = %id, seat = seat.0, started = start, "seat joined");
+        if start {
+            self.spawn_bots(id);
+        }
+        Ok(Joined {
+            seat: seat.0,
+            token,
+            status,
+        })
+    }
+
+    /// A player leaves: before the start the seat is freed (the invite token stays valid);
+    /// during the game the stand-in bot takes the seat over until the player reclaims it.
+    ///
+    /// # Errors
+    /// Unknown table or token; the table is over.
+    pub async fn leave(&self, id: &str, token: &str) -> Result<TableStatus, ApiError> {
+        let handle = self.table(id).await?;
+        let mut t = handle.table.lock().await;
+        let seat = AppState::seat_of(&t, token).ok_or(ApiError::BadToken)?;
+        match t.row.status {
+            TableStatus::Open => {
+                if let Some(s) = t.seats.get_mut(seat.index()) {
+                    s.joined = false;
+                }
+            }
+            TableStatus::Active => {
+                if let Some(s) = t.seats.get_mut(seat.index()) {
+                    s.away = true;
+                }
+                t.run_clocks();
+            }
+            TableStatus::Finished => return Err(ApiError::NotActive("finished")),
+        }
+        self.save_seats(&handle, &mut t, id).await?;
+        let status = t.row.status;
+        drop(t);
+        tracing::info!(table = %id, seat = seat.0, "seat left");
+        self.spawn_bots(id);
+        Ok(status)
+    }
+
+    /// A player takes their seat back from the stand-in bot.
+    ///
+    /// # Errors
+    /// Unknown table or token; the table is not being played.
+    pub async fn reclaim(&self, id: &str, token: &str) -> Result<(), ApiError> {
+        let handle = self.table(id).await?;
+        let mut t = handle.table.lock().await;
+        let seat = AppState::seat_of(&t, token).ok_or(ApiError::BadToken)?;
+        if t.row.status != TableStatus::Active {
+            return Err(ApiError::NotActive(t.row.status.as_str()));
+        }
+        if let Some(s) = t.seats.get_mut(seat.index()) {
+            s.away = false;
+        }
+        // A player back from a timeout gets a minimum of time to think.
+        if let Some(c) = t.options.clock {
+            let floor = i64::try_from(c.increment_ms.max(10_000)).unwrap_or(10_000);
+            if let Some(left) = t.clocks.get_mut(seat.index()) {
+                *left = (*left).max(floor);
+            }
+        }
+        t.run_clocks();
+        self.save_seats(&handle, &mut t, id).await?;
+        tracing::info!(table = %id, seat = seat.0, "seat reclaimed");
+        Ok(())
+    }
+
+    /// The host starts an open table now; human seats nobody joined are played by the
+    /// stand-in bot (their invite tokens can still reclaim them).
+    ///
+    /// # Errors
+    /// Unknown table; not the host's token; the table is not open.
+    pub async fn start(&self, id: &str, host_token: &str) -> Result<(), ApiError> {
+        let handle = self.table(id).await?;
+        let mut t = handle.table.lock().await;
+        if t.host_hash.is_empty() || sha256_hex(host_token.as_bytes()) != t.host_hash {
+            return Err(ApiError::BadToken);
+        }
+        if t.row.status != TableStatus::Open {
+            return Err(ApiError::Lobby(format!(
+                "the table is {}, not open",
+                t.row.status.as_str()
+            )));
+        }
+        for s in &mut t.seats {
+            if !s.joined {
+                s.joined = true;
+                s.away = true;
+            }
+        }
+        self.store.set_status(id, TableStatus::Active).await?;
+        t.row.status = TableStatus::Active;
+        t.run_clocks();
+        self.save_seats(&handle, &mut t, id).await?;
+        drop(t);
+        tracing::info!(table = %id, "table started by its host");
+        self.spawn_bots(id);
+        Ok(())
+    }
+
     /// The move pipeline: check the seat, the table, the turn and the version; apply on a copy;
     /// append durably; then commit in memory, acknowledge, broadcast and wake the bots.
-    /// A retry of a decision already applied gets the same acknowledgement.
+    /// A retry of a decision already applied gets the same acknowledgement. A player deciding
+    /// for a seat the stand-in bot holds takes it back.
     ///
     /// # Errors
     /// Every refusal, typed; the table is unchanged.
@@ -290,7 +845,7 @@ impl AppState {
     ) -> Result<u64, ApiError> {
         let handle = self.table(id).await?;
         let result = self
-            .submit_internal(&handle, id, seat, expected, action)
+            .submit_internal(&handle, id, seat, expected, action, false)
             .await;
         let counter = if result.is_ok() {
             &self.metrics.decisions
@@ -303,7 +858,84 @@ impl AppState {
         Ok(version)
     }
 
-    /// Lets bot seats play until a human must decide (one driver per table at a time).
+    /// Takes back `seat`'s last decision, by the policy of the design: only the acting seat's
+    /// own decision, only while no other seat has decided since, and only when the decision
+    /// revealed nothing (see [`ordo_core::Game::can_take_back`]). Recorded as a log entry.
+    ///
+    /// # Errors
+    /// [`ApiError::UndoRefused`] with the reason; stale version; not active.
+    pub async fn undo(&self, id: &str, seat: Seat, expected: u64) -> Result<u64, ApiError> {
+        let handle = self.table(id).await?;
+        let version = {
+            let mut t = handle.table.lock().await;
+            if t.row.status != TableStatus::Active {
+                return Err(ApiError::NotActive(t.row.status.as_str()));
+            }
+            let current = t.version();
+            if expected != current {
+                return Err(ApiError::StaleVersion { expected, current });
+            }
+            if t.seats.get(seat.index()).is_some_and(|s| s.away) {
+                return Err(ApiError::UndoRefused(
+                    "the seat is played by a stand-in; reclaim it first",
+                ));
+            }
+            let effect = t.in_effect();
+            let Some(&last) = effect.last() else {
+                return Err(ApiError::UndoRefused("there is no decision to take back"));
+            };
+            let entry = t.log.get(last).cloned().ok_or(ApiError::NotFound)?;
+            if entry.seat != seat.0 {
+                return Err(ApiError::UndoRefused("the last decision is another seat's"));
+            }
+            let before: Vec<(u8, String)> = effect[..effect.len() - 1]
+                .iter()
+                .filter_map(|&i| t.log.get(i).map(|e| (e.seat, e.action.clone())))
+                .collect();
+            let prev = t.game.rebuild(&before)?;
+            if !prev.can_take_back(seat, &entry.action) {
+                return Err(ApiError::UndoRefused(
+                    "that decision revealed hidden or random information",
+                ));
+            }
+            let action = serde_json::json!({ "undo": last + 1 }).to_string();
+            let clocks = (!t.clocks.is_empty())
+                .then(|| serde_json::to_string(&t.clocks_now()).unwrap_or_default());
+            let new = NewEntry {
+                seat: seat.0,
+                kind: EntryKind::Undo,
+                action: &action,
+                clocks: clocks.as_deref(),
+            };
+            let v = match self.store.append_action(id, current, new).await {
+                Ok(v) => v,
+                Err(StoreError::Conflict { expected, current }) => {
+                    self.catch_up(&mut t, id).await?;
+                    return Err(ApiError::StaleVersion { expected, current });
+                }
+                Err(e) => return Err(e.into()),
+            };
+            if !t.clocks.is_empty() {
+                t.clocks = t.clocks_now();
+            }
+            t.game = prev;
+            t.log.push(LogEntry {
+                seat: seat.0,
+                kind: EntryKind::Undo,
+                action,
+            });
+            t.running_since.iter_mut().for_each(|s| *s = None);
+            t.run_clocks();
+            v
+        };
+        tracing::info!(table = %id, seat = seat.0, version, "decision taken back");
+        let _ = handle.notify.send(version);
+        self.spawn_bots(id);
+        Ok(version)
+    }
+
+    /// Lets bot seats (and stand-ins) play until a human must decide (one driver per table at
+    /// a time).
     pub fn spawn_bots(&self, id: &str) {
         let state = self.clone();
         let id = id.to_string();
@@ -322,14 +954,8 @@ impl AppState {
                     } else {
                         let pending = t.game.pending();
                         pending.iter().find_map(|s| {
-                            match &t.seats.get(s.index()).map(|x| &x.kind) {
-                                Some(SeatKind::Bot { bot }) => {
-                                    bot.parse::<BotSpec>().ok().map(|spec| {
-                                        (s, spec, t.game.clone(), t.game.version(), t.row.seed)
-                                    })
-                                }
-                                _ => None,
-                            }
+                            t.bot_for(s)
+                                .map(|spec| (s, spec, t.game.clone(), t.version(), t.row.seed))
                         })
                     }
                 };
@@ -349,12 +975,15 @@ impl AppState {
                     break;
                 };
                 match state
-                    .submit_internal(&handle, &id, seat, version, &action)
+                    .submit_internal(&handle, &id, seat, version, &action, true)
                     .await
                 {
-                    Ok(_) | Err(ApiError::StaleVersion { .. } | ApiError::NotActive(_)) => continue,
+                    Ok(_) => {
+                        state.metrics.decisions.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Err(ApiError::StaleVersion { .. } | ApiError::NotActive(_)) => {}
                     Err(e) => {
-                        eprintln!("ordo-server: bot at table {id} failed: {e}");
+                        tracing::error!(table = %id, seat = seat.0, error = %e, "bot failed");
                         break;
                     }
                 }
@@ -363,12 +992,7 @@ impl AppState {
             // A human decision may have arrived while the flag was set; look again.
             let t = handle.table.lock().await;
             let bot_pending = t.row.status == TableStatus::Active
-                && t.game.pending().iter().any(|s| {
-                    matches!(
-                        t.seats.get(s.index()).map(|x| &x.kind),
-                        Some(SeatKind::Bot { .. })
-                    )
-                });
+                && t.game.pending().iter().any(|s| t.bot_for(s).is_some());
             drop(t);
             if bot_pending && !handle.bots_running.load(Ordering::Acquire) {
                 state.spawn_bots(&id);
@@ -383,13 +1007,25 @@ impl AppState {
         seat: Seat,
         expected: u64,
         action: &Value,
+        by_bot: bool,
     ) -> Result<u64, ApiError> {
         let version = {
             let mut t = handle.table.lock().await;
-            let current = t.game.version();
-            if expected < current && t.game.step_is(expected, seat, action) {
-                // A retry of a decision already applied: the same acknowledgement.
-                return Ok(expected + 1);
+            let current = t.version();
+            if expected < current {
+                let retry = usize::try_from(expected)
+                    .ok()
+                    .and_then(|i| t.log.get(i))
+                    .is_some_and(|e| {
+                        e.kind == EntryKind::Decision
+                            && e.seat == seat.0
+                            && serde_json::from_str::<Value>(&e.action).ok().as_ref()
+                                == Some(action)
+                    });
+                if retry {
+                    // A retry of a decision already applied: the same acknowledgement.
+                    return Ok(expected + 1);
+                }
             }
             if t.row.status != TableStatus::Active {
                 return Err(ApiError::NotActive(t.row.status.as_str()));
@@ -397,14 +1033,25 @@ impl AppState {
             if expected != current {
                 return Err(ApiError::StaleVersion { expected, current });
             }
+            let standin = t.bot_for(seat).is_some();
+            if by_bot && !standin {
+                // The player took the seat back while the bot was thinking.
+                return Err(ApiError::StaleVersion { expected, current });
+            }
             let canonical = t.game.check(seat, action)?;
             let mut next = t.game.clone();
             next.apply(seat, &canonical)?;
-            let v = match self
-                .store
-                .append_action(id, current, seat.0, &canonical)
-                .await
-            {
+            let clocks = (!t.clocks.is_empty()).then(|| t.clocks_after(seat));
+            let clocks_json = clocks
+                .as_ref()
+                .map(|c| serde_json::to_string(c).unwrap_or_default());
+            let entry = NewEntry {
+                seat: seat.0,
+                kind: EntryKind::Decision,
+                action: &canonical,
+                clocks: clocks_json.as_deref(),
+            };
+            let v = match self.store.append_action(id, current, entry).await {
                 Ok(v) => v,
                 Err(StoreError::Conflict {
                     expected,
@@ -415,54 +1062,172 @@ impl AppState {
                     self.catch_up(&mut t, id).await?;
                     return Err(ApiError::StaleVersion {
                         expected,
-                        current: stored.max(t.game.version()),
+                        current: stored.max(t.version()),
                     });
                 }
                 Err(e) => return Err(e.into()),
             };
             t.game = next;
+            t.log.push(LogEntry {
+                seat: seat.0,
+                kind: EntryKind::Decision,
+                action: canonical,
+            });
+            if let Some(c) = clocks {
+                t.clocks = c;
+                // Every running clock restarts from the values just stored.
+                for since in t.running_since.iter_mut() {
+                    *since = None;
+                }
+            }
+            if standin && !by_bot {
+                // The player is back: the stand-in steps aside.
+                if let Some(s) = t.seats.get_mut(seat.index()) {
+                    s.away = false;
+                }
+                let json = t.seats_json()?;
+                self.store.set_seats(id, &json).await?;
+                t.row.seats = json;
+            }
             if t.game.to_act().is_over() {
                 self.store.set_status(id, TableStatus::Finished).await?;
                 t.row.status = TableStatus::Finished;
+                tracing::info!(table = %id, version = v, "game over");
             }
+            t.run_clocks();
             v
         };
         let _ = handle.notify.send(version);
         Ok(version)
     }
-}
 
-impl AppState {
-    /// Applies decisions another instance stored after this table's version.
+    /// Hands every human seat whose clock ran out to the stand-in bot.
+    async fn watch_clocks(&self) {
+        let mut tick = tokio::time::interval(Duration::from_millis(100));
+        let mut stop = self.shutdown_signal();
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = stop.changed() => return,
+            }
+            let handles: Vec<(String, Arc<TableHandle>)> = self
+                .tables
+                .lock()
+                .await
+                .iter()
+                .filter(|(_, h)| h.clocked)
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            for (id, handle) in handles {
+                let mut t = handle.table.lock().await;
+                if t.row.status != TableStatus::Active {
+                    continue;
+                }
+                let now = t.clocks_now();
+                let flagged: Vec<usize> = now
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, &left)| {
+                        left <= 0 && t.running_since.get(i).is_some_and(Option::is_some)
+                    })
+                    .map(|(i, _)| i)
+                    .collect();
+                if flagged.is_empty() {
+                    continue;
+                }
+                t.clocks = now;
+                for &i in &flagged {
+                    if let Some(c) = t.clocks.get_mut(i) {
+                        *c = 0;
+                    }
+                    if let Some(s) = t.seats.get_mut(i) {
+                        s.away = true;
+                    }
+                }
+                t.running_since.iter_mut().for_each(|s| *s = None);
+                t.run_clocks();
+                if let Err(e) = self.save_seats(&handle, &mut t, &id).await {
+                    tracing::error!(table = %id, error = %e, "could not store a timeout");
+                }
+                drop(t);
+                self.metrics
+                    .timeouts
+                    .fetch_add(flagged.len() as u64, Ordering::Relaxed);
+                tracing::info!(table = %id, seats = ?flagged, "clock ran out: stand-in takes over");
+                self.spawn_bots(&id);
+            }
+        }
+    }
+
+    /// Brings a table up to date with the store (after another instance changed it).
     async fn catch_up(&self, t: &mut LiveTable, id: &str) -> Result<(), ApiError> {
         let stored = self.store.load_table(id).await?.ok_or(ApiError::NotFound)?;
-        let have = t.game.version();
-        for a in stored.actions.iter().filter(|a| a.version > have) {
-            t.game.apply(Seat(a.seat), &a.action)?;
+        let fresh = LiveTable::from_stored(stored)?;
+        let running = std::mem::take(&mut t.running_since);
+        *t = fresh;
+        if running.len() == t.running_since.len() {
+            t.running_since = running;
+            t.run_clocks();
         }
-        t.row.status = stored.table.status;
         Ok(())
     }
 }
 
-/// What one viewer receives: the version, its own view, its own legal decisions, the seats
-/// pending, and, once over, the revealed seed.
+/// What one viewer receives: the version, the seats, its own view, its own legal decisions,
+/// the seats pending, the clocks, and, once over, the revealed seed.
 pub fn snapshot(t: &LiveTable, viewer: Viewer) -> Value {
     let legal = match viewer {
         Viewer::Seat(s) => t.game.legal(s),
         Viewer::Spectator => Vec::new(),
     };
     let over = matches!(t.game.to_act(), ToAct::Over(_));
+    let seats: Vec<Value> = t
+        .seats
+        .iter()
+        .map(|s| {
+            serde_json::json!({
+                "kind": match &s.kind { SeatKind::Human => "human", SeatKind::Bot { .. } => "bot" },
+                "bot": match &s.kind { SeatKind::Bot { bot } => Some(bot.as_str()), SeatKind::Human => None },
+                "name": s.name,
+                "joined": s.joined,
+                "away": s.away,
+            })
+        })
+        .collect();
+    let can_undo = match viewer {
+        Viewer::Seat(s) => {
+            t.row.status == TableStatus::Active
+                && t.in_effect()
+                    .last()
+                    .and_then(|&i| t.log.get(i))
+                    .is_some_and(|e| e.seat == s.0)
+        }
+        Viewer::Spectator => false,
+    };
     serde_json::json!({
         "type": "snapshot",
         "table": t.row.id,
-        "version": t.game.version(),
+        "game": t.row.game,
+        "version": t.version(),
         "status": t.row.status,
         "you": viewer.seat().map(|s| s.0),
+        "seats": seats,
         "to_act": t.game.pending().iter().map(|s| s.0).collect::<Vec<_>>(),
+        "clocks": if t.clocks.is_empty() { None } else { Some(t.clocks_now()) },
         "view": t.game.view(viewer),
         "legal": legal,
+        "can_undo": can_undo,
         "seed_commitment": t.row.seed_commitment,
         "seed": if over { Some(t.row.seed.to_string()) } else { None },
+    })
+}
+
+/// Human seats nobody has joined yet, from a stored seats document (0 if unreadable).
+pub fn free_seats(seats_json: &str) -> usize {
+    SeatsDoc::parse(seats_json).map_or(0, |d| {
+        d.seats
+            .iter()
+            .filter(|s| s.kind == SeatKind::Human && !s.joined)
+            .count()
     })
 }

@@ -61,6 +61,12 @@ enum Command {
         /// Database: `sqlite:FILE` (default `sqlite:ordo.db`) or `postgres://…`.
         #[arg(long, default_value = "sqlite:ordo.db")]
         db: String,
+        /// Requests per second per client address, `RATE[/BURST]` or `off`.
+        #[arg(long, default_value = "20/200")]
+        ip_limit: String,
+        /// Log format: `text` or `json` (the level is set with `ORDO_LOG`, e.g. `info`).
+        #[arg(long, default_value = "text")]
+        log: String,
     },
     /// Drive a running server with WebSocket clients playing random decisions.
     Loadtest(loadtest::LoadtestArgs),
@@ -100,11 +106,19 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             command: DataCommand::Check,
         } => Ok(data_check()),
         Command::Loadtest(args) => loadtest::run(&args),
-        Command::Serve { bind, db } => {
+        Command::Serve {
+            bind,
+            db,
+            ip_limit,
+            log,
+        } => {
+            let limiter =
+                ordo_server::limit::IpLimiter::parse(&ip_limit).map_err(|e| anyhow::anyhow!(e))?;
+            ordo_server::init_logging(&log).map_err(|e| anyhow::anyhow!(e))?;
             let rt = tokio::runtime::Builder::new_multi_thread()
                 .enable_all()
                 .build()?;
-            rt.block_on(ordo_server::serve(bind, &db))
+            rt.block_on(ordo_server::serve(bind, &db, limiter))
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             Ok(ExitCode::SUCCESS)
         }

@@ -68,15 +68,75 @@ pub struct TableRow {
     pub created_at: i64,
 }
 
-/// One stored decision.
+/// What a log entry records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EntryKind {
+    /// A decision of the game (the action is the game's action JSON).
+    Decision,
+    /// The seat took back its last decision still in effect (the action is
+    /// `{"undo": <version of the entry taken back>}`).
+    Undo,
+}
+
+impl EntryKind {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EntryKind::Decision => "decision",
+            EntryKind::Undo => "undo",
+        }
+    }
+
+    pub(crate) fn parse(s: &str) -> Result<EntryKind, StoreError> {
+        match s {
+            "decision" => Ok(EntryKind::Decision),
+            "undo" => Ok(EntryKind::Undo),
+            other => Err(StoreError::Corrupt(format!(
+                "unknown log entry kind `{other}`"
+            ))),
+        }
+    }
+}
+
+/// A log entry to append.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewEntry<'a> {
+    /// The deciding seat.
+    pub seat: u8,
+    /// What it records.
+    pub kind: EntryKind,
+    /// The decision, JSON.
+    pub action: &'a str,
+    /// The seats' remaining clock time after it (JSON array of milliseconds), if clocked.
+    pub clocks: Option<&'a str>,
+}
+
+impl<'a> NewEntry<'a> {
+    /// A decision without clocks.
+    pub fn decision(seat: u8, action: &'a str) -> Self {
+        NewEntry {
+            seat,
+            kind: EntryKind::Decision,
+            action,
+            clocks: None,
+        }
+    }
+}
+
+/// One stored log entry.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ActionRow {
     /// 1-based position in the table's log (the table version after it).
     pub version: u64,
     /// The deciding seat.
     pub seat: u8,
+    /// What it records.
+    pub kind: EntryKind,
     /// The decision, JSON.
     pub action: String,
+    /// The seats' remaining clock time after it, if clocked.
+    pub clocks: Option<String>,
 }
 
 /// A table with its whole decision log.
@@ -125,8 +185,8 @@ pub trait Store: Send + Sync {
     /// [`StoreError::Exists`] for a duplicate id; database errors.
     async fn create_table(&self, table: &TableRow) -> Result<(), StoreError>;
 
-    /// Appends a decision to a table's log, as version `expected_version + 1`. Durable when it
-    /// returns.
+    /// Appends an entry to a table's log, as version `expected_version + 1`. Durable when it
+    /// returns; other instances sharing the database are told (see [`Store::changes`]).
     ///
     /// # Errors
     /// [`StoreError::Conflict`] when the table is not at `expected_version`;
@@ -135,8 +195,7 @@ pub trait Store: Send + Sync {
         &self,
         table: &str,
         expected_version: u64,
-        seat: u8,
-        action: &str,
+        entry: NewEntry<'_>,
     ) -> Result<u64, StoreError>;
 
     /// Loads a table and its log.
@@ -162,6 +221,17 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// [`StoreError::NotFound`]; database errors.
     async fn set_seats(&self, id: &str, seats: &str) -> Result<(), StoreError>;
+
+    /// Ids of tables changed by *other* server instances sharing this database (appends,
+    /// status and seat changes), as they commit. `None` when the backend serves one process.
+    ///
+    /// # Errors
+    /// Database errors while subscribing.
+    async fn changes(
+        &self,
+    ) -> Result<Option<tokio::sync::mpsc::UnboundedReceiver<String>>, StoreError> {
+        Ok(None)
+    }
 }
 
 pub(crate) fn status_of(s: &str) -> Result<TableStatus, StoreError> {
@@ -229,19 +299,29 @@ pub async fn store_contract(store: std::sync::Arc<dyn Store>) {
     // Append in order; versions count from 1.
     for v in 0..5u64 {
         let got = store
-            .append_action(&t.id, v, (v % 2) as u8, &format!(r#"{{"n":{v}}}"#))
+            .append_action(
+                &t.id,
+                v,
+                NewEntry::decision((v % 2) as u8, &format!(r#"{{"n":{v}}}"#)),
+            )
             .await;
         assert_eq!(got.ok(), Some(v + 1), "{b}: append {v}");
     }
     // A stale writer and a writer from the future are refused with the current version.
-    match store.append_action(&t.id, 3, 0, "{}").await {
+    match store
+        .append_action(&t.id, 3, NewEntry::decision(0, "{}"))
+        .await
+    {
         Err(StoreError::Conflict {
             expected: 3,
             current: 5,
         }) => {}
         other => panic!("{b}: stale append gave {other:?}"),
     }
-    match store.append_action(&t.id, 9, 0, "{}").await {
+    match store
+        .append_action(&t.id, 9, NewEntry::decision(0, "{}"))
+        .await
+    {
         Err(StoreError::Conflict {
             expected: 9,
             current: 5,
@@ -250,7 +330,9 @@ pub async fn store_contract(store: std::sync::Arc<dyn Store>) {
     }
     assert!(
         matches!(
-            store.append_action("no-such-table", 0, 0, "{}").await,
+            store
+                .append_action("no-such-table", 0, NewEntry::decision(0, "{}"))
+                .await,
             Err(StoreError::NotFound(_))
         ),
         "{b}"
@@ -267,8 +349,39 @@ pub async fn store_contract(store: std::sync::Arc<dyn Store>) {
         ActionRow {
             version: 5,
             seat: 0,
-            action: r#"{"n":4}"#.into()
+            kind: EntryKind::Decision,
+            action: r#"{"n":4}"#.into(),
+            clocks: None,
         }
+    );
+    // Undo entries and clocks are stored as given.
+    let undo = NewEntry {
+        seat: 1,
+        kind: EntryKind::Undo,
+        action: r#"{"undo":5}"#,
+        clocks: Some("[1000,2000]"),
+    };
+    assert_eq!(
+        store.append_action(&t.id, 5, undo).await.ok(),
+        Some(6),
+        "{b}: undo entry"
+    );
+    let loaded = store
+        .load_table(&t.id)
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| panic!("{b}: reload"));
+    assert_eq!(
+        loaded.actions.last(),
+        Some(&ActionRow {
+            version: 6,
+            seat: 1,
+            kind: EntryKind::Undo,
+            action: r#"{"undo":5}"#.into(),
+            clocks: Some("[1000,2000]".into()),
+        }),
+        "{b}"
     );
     // Concurrent writers at the same version: exactly one wins.
     let mut handles = Vec::new();
@@ -276,14 +389,15 @@ pub async fn store_contract(store: std::sync::Arc<dyn Store>) {
         let s = store.clone();
         let id = t.id.clone();
         handles.push(tokio::spawn(async move {
-            s.append_action(&id, 5, i % 2, &format!(r#"{{"w":{i}}}"#))
+            let action = format!(r#"{{"w":{i}}}"#);
+            s.append_action(&id, 6, NewEntry::decision(i % 2, &action))
                 .await
         }));
     }
     let mut wins = 0;
     for h in handles {
         match h.await {
-            Ok(Ok(6)) => wins += 1,
+            Ok(Ok(7)) => wins += 1,
             Ok(Err(StoreError::Conflict { .. })) => {}
             other => panic!("{b}: concurrent append gave {other:?}"),
         }

@@ -3,20 +3,31 @@
 use std::str::FromStr;
 
 use async_trait::async_trait;
-use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
 use sqlx::{PgPool, Row};
 
 use super::{
-    now_ms, seat_of, status_of, version_of, ActionRow, Store, StoreError, StoredTable, TableRow,
-    TableStatus,
+    now_ms, seat_of, status_of, version_of, ActionRow, EntryKind, NewEntry, Store, StoreError,
+    StoredTable, TableRow, TableStatus,
 };
 
-const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../../migrations/postgres/0001_init.sql"))];
+const MIGRATIONS: &[(i64, &str)] = &[
+    (1, include_str!("../../migrations/postgres/0001_init.sql")),
+    (
+        2,
+        include_str!("../../migrations/postgres/0002_log_kinds.sql"),
+    ),
+];
 
-/// PostgreSQL store.
+/// PostgreSQL store. Every change is announced on a notification channel (`LISTEN`/`NOTIFY`)
+/// so that the other server instances sharing the database pick it up.
 #[derive(Debug, Clone)]
 pub struct PostgresStore {
     pool: PgPool,
+    /// The notification channel (one per schema).
+    channel: String,
+    /// This instance's id, so that it can skip its own announcements.
+    instance: String,
 }
 
 impl PostgresStore {
@@ -27,6 +38,7 @@ impl PostgresStore {
     /// Database errors.
     pub async fn open(url: &str, schema: Option<&str>) -> Result<Self, StoreError> {
         let mut opts = PgConnectOptions::from_str(url)?;
+        let channel = format!("ordo_changes_{}", schema.unwrap_or("public"));
         if let Some(schema) = schema {
             if !schema
                 .chars()
@@ -50,7 +62,14 @@ impl PostgresStore {
             .max_connections(8)
             .connect_with(opts)
             .await?;
-        let store = PostgresStore { pool };
+        let mut id = [0u8; 8];
+        getrandom::getrandom(&mut id).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let instance = id.iter().map(|b| format!("{b:02x}")).collect();
+        let store = PostgresStore {
+            pool,
+            channel,
+            instance,
+        };
         store.migrate().await?;
         Ok(store)
     }
@@ -58,6 +77,21 @@ impl PostgresStore {
     /// The connection pool (for notifications between instances).
     pub fn pool(&self) -> &PgPool {
         &self.pool
+    }
+
+    /// Announces a change of `table` to the other instances (delivered when the surrounding
+    /// transaction, if any, commits).
+    async fn announce<'e, E: sqlx::PgExecutor<'e>>(
+        &self,
+        executor: E,
+        table: &str,
+    ) -> Result<(), StoreError> {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(&self.channel)
+            .bind(format!("{}:{table}", self.instance))
+            .execute(executor)
+            .await?;
+        Ok(())
     }
 
     async fn migrate(&self) -> Result<(), StoreError> {
@@ -134,8 +168,7 @@ impl Store for PostgresStore {
         &self,
         table: &str,
         expected: u64,
-        seat: u8,
-        action: &str,
+        entry: NewEntry<'_>,
     ) -> Result<u64, StoreError> {
         let mut tx = self.pool.begin().await?;
         let exists: Option<String> = sqlx::query_scalar("SELECT id FROM tables WHERE id = $1")
@@ -158,11 +191,13 @@ impl Store for PostgresStore {
         let version = expected + 1;
         // The primary key (table_id, version) serialises concurrent writers: the second insert
         // of a version waits for the first and then fails.
-        let res = sqlx::query("INSERT INTO actions (table_id, version, seat, action, created_at) VALUES ($1, $2, $3, $4, $5)")
+        let res = sqlx::query("INSERT INTO actions (table_id, version, seat, kind, action, clocks, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
             .bind(table)
             .bind(version as i64)
-            .bind(i32::from(seat))
-            .bind(action)
+            .bind(i32::from(entry.seat))
+            .bind(entry.kind.as_str())
+            .bind(entry.action)
+            .bind(entry.clocks)
             .bind(now_ms())
             .execute(&mut *tx)
             .await;
@@ -176,6 +211,7 @@ impl Store for PostgresStore {
             }
             Err(e) => return Err(e.into()),
         }
+        self.announce(&mut *tx, table).await?;
         tx.commit().await?;
         Ok(version)
     }
@@ -190,7 +226,7 @@ impl Store for PostgresStore {
         };
         let table = table_from(&row)?;
         let rows = sqlx::query(
-            "SELECT version, seat, action FROM actions WHERE table_id = $1 ORDER BY version",
+            "SELECT version, seat, kind, action, clocks FROM actions WHERE table_id = $1 ORDER BY version",
         )
         .bind(id)
         .fetch_all(&self.pool)
@@ -200,7 +236,9 @@ impl Store for PostgresStore {
             actions.push(ActionRow {
                 version: version_of(r.try_get("version")?)?,
                 seat: seat_of(i64::from(r.try_get::<i32, _>("seat")?))?,
+                kind: EntryKind::parse(&r.try_get::<String, _>("kind")?)?,
                 action: r.try_get("action")?,
+                clocks: r.try_get("clocks")?,
             });
         }
         Ok(Some(StoredTable { table, actions }))
@@ -232,7 +270,7 @@ impl Store for PostgresStore {
         if r.rows_affected() == 0 {
             return Err(StoreError::NotFound(id.to_string()));
         }
-        Ok(())
+        self.announce(&self.pool, id).await
     }
 
     async fn set_seats(&self, id: &str, seats: &str) -> Result<(), StoreError> {
@@ -244,6 +282,40 @@ impl Store for PostgresStore {
         if r.rows_affected() == 0 {
             return Err(StoreError::NotFound(id.to_string()));
         }
-        Ok(())
+        self.announce(&self.pool, id).await
+    }
+
+    async fn changes(
+        &self,
+    ) -> Result<Option<tokio::sync::mpsc::UnboundedReceiver<String>>, StoreError> {
+        let mut listener = PgListener::connect_with(&self.pool).await?;
+        listener.listen(&self.channel).await?;
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        let own = format!("{}:", self.instance);
+        tokio::spawn(async move {
+            loop {
+                match listener.recv().await {
+                    Ok(n) => {
+                        if n.payload().starts_with(&own) {
+                            continue;
+                        }
+                        let table = n.payload().split_once(':').map_or("", |(_, t)| t);
+                        if tx.send(table.to_string()).is_err() {
+                            return;
+                        }
+                    }
+                    Err(e) => {
+                        // The listener reconnects by itself on the next call; tell the server
+                        // to re-check every table it holds, since announcements may be lost.
+                        tracing::warn!(error = %e, "database notifications interrupted");
+                        if tx.send(String::new()).is_err() {
+                            return;
+                        }
+                        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+                    }
+                }
+            }
+        });
+        Ok(Some(rx))
     }
 }

@@ -8,11 +8,17 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{Row, SqlitePool};
 
 use super::{
-    now_ms, seat_of, status_of, version_of, ActionRow, Store, StoreError, StoredTable, TableRow,
-    TableStatus,
+    now_ms, seat_of, status_of, version_of, ActionRow, EntryKind, NewEntry, Store, StoreError,
+    StoredTable, TableRow, TableStatus,
 };
 
-const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../../migrations/sqlite/0001_init.sql"))];
+const MIGRATIONS: &[(i64, &str)] = &[
+    (1, include_str!("../../migrations/sqlite/0001_init.sql")),
+    (
+        2,
+        include_str!("../../migrations/sqlite/0002_log_kinds.sql"),
+    ),
+];
 
 /// SQLite store (WAL mode, full synchronous commits).
 #[derive(Debug, Clone)]
@@ -114,8 +120,7 @@ impl Store for SqliteStore {
         &self,
         table: &str,
         expected: u64,
-        seat: u8,
-        action: &str,
+        entry: NewEntry<'_>,
     ) -> Result<u64, StoreError> {
         // BEGIN IMMEDIATE takes the write lock first, so concurrent appends queue (busy timeout)
         // instead of failing halfway; the version check and the insert then see the latest log.
@@ -136,11 +141,13 @@ impl Store for SqliteStore {
                 return Err(StoreError::Conflict { expected, current });
             }
             let version = expected + 1;
-            let res = sqlx::query("INSERT INTO actions (table_id, version, seat, action, created_at) VALUES (?, ?, ?, ?, ?)")
+            let res = sqlx::query("INSERT INTO actions (table_id, version, seat, kind, action, clocks, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
                 .bind(table)
                 .bind(version as i64)
-                .bind(i64::from(seat))
-                .bind(action)
+                .bind(i64::from(entry.seat))
+                .bind(entry.kind.as_str())
+                .bind(entry.action)
+                .bind(entry.clocks)
                 .bind(now_ms())
                 .execute(&mut *conn)
                 .await;
@@ -173,7 +180,7 @@ impl Store for SqliteStore {
         };
         let table = table_from(&row)?;
         let rows = sqlx::query(
-            "SELECT version, seat, action FROM actions WHERE table_id = ? ORDER BY version",
+            "SELECT version, seat, kind, action, clocks FROM actions WHERE table_id = ? ORDER BY version",
         )
         .bind(id)
         .fetch_all(&self.pool)
@@ -183,7 +190,9 @@ impl Store for SqliteStore {
             actions.push(ActionRow {
                 version: version_of(r.try_get("version")?)?,
                 seat: seat_of(r.try_get("seat")?)?,
+                kind: EntryKind::parse(&r.try_get::<String, _>("kind")?)?,
                 action: r.try_get("action")?,
+                clocks: r.try_get("clocks")?,
             });
         }
         Ok(Some(StoredTable { table, actions }))

@@ -7,11 +7,25 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use futures_util::{SinkExt, StreamExt};
 use http_body_util::BodyExt;
+use ordo_server::delta::merge_apply;
 use ordo_server::store::SqliteStore;
 use ordo_server::table::sha256_hex;
 use ordo_server::{app, AppState};
 use serde_json::{json, Value};
 use tower::ServiceExt;
+
+fn without_nulls(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .filter(|(_, x)| !x.is_null())
+                .map(|(k, x)| (k.clone(), without_nulls(x)))
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(a.iter().map(without_nulls).collect()),
+        other => other.clone(),
+    }
+}
 
 async fn state_at(url: &str) -> AppState {
     AppState::recover(Arc::new(SqliteStore::open(url).await.unwrap()))
@@ -317,6 +331,8 @@ async fn websocket_play_acks_and_pushes_snapshots() {
             .unwrap();
     let mut acks = 0;
     let mut snapshots = 0;
+    let mut patches = 0;
+    let mut snap = Value::Null;
     let mut pending: Option<String> = None;
     for _ in 0..400 {
         let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
@@ -326,13 +342,23 @@ async fn websocket_play_acks_and_pushes_snapshots() {
             .unwrap();
         let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
         match v["type"].as_str().unwrap() {
-            "snapshot" => {
-                snapshots += 1;
-                assert_eq!(v["you"], 0);
-                let legal = v["legal"].as_array().unwrap();
+            kind @ ("snapshot" | "patch") => {
+                if kind == "snapshot" {
+                    snapshots += 1;
+                    snap = v;
+                } else {
+                    patches += 1;
+                    // A patch applies to the version the client holds.
+                    assert_eq!(v["base"], snap["version"], "{v}");
+                    assert!(v["version"].is_u64());
+                    merge_apply(&mut snap, &v["patch"]);
+                    assert_eq!(snap["version"], v["version"]);
+                }
+                assert_eq!(snap["you"], 0);
+                let legal = snap["legal"].as_array().unwrap();
                 if pending.is_none() && !legal.is_empty() {
-                    let msg_id = format!("m{snapshots}");
-                    let out = json!({"type": "action", "id": msg_id, "version": v["version"], "action": legal[0]["action"]});
+                    let msg_id = format!("m{snapshots}-{patches}");
+                    let out = json!({"type": "action", "id": msg_id, "version": snap["version"], "action": legal[0]["action"]});
                     ws.send(tokio_tungstenite::tungstenite::Message::Text(
                         out.to_string().into(),
                     ))
@@ -362,6 +388,29 @@ async fn websocket_play_acks_and_pushes_snapshots() {
             other => panic!("unexpected message {other}"),
         }
     }
+    assert!(patches > 0, "changes arrive as patches");
+    // The patched snapshot is the snapshot the server would send now (once it has settled).
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    while let Ok(Some(Ok(msg))) = tokio::time::timeout(Duration::from_millis(300), ws.next()).await
+    {
+        let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+        match v["type"].as_str() {
+            Some("patch") => merge_apply(&mut snap, &v["patch"]),
+            Some("snapshot") => snap = v,
+            _ => {}
+        }
+    }
+    let (_, fresh) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/state?token={token}"),
+        None,
+    )
+    .await;
+    // (A key holding null and an absent key are the same thing in a snapshot.)
+    assert_eq!(snap["version"], fresh["version"]);
+    assert_eq!(without_nulls(&snap["view"]), without_nulls(&fresh["view"]));
+    assert_eq!(snap["legal"], fresh["legal"]);
     assert!(acks >= 5, "acks {acks}, snapshots {snapshots}");
     // Garbage is answered with a typed error, and the connection stays usable.
     ws.send(tokio_tungstenite::tungstenite::Message::Text(

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use ordo_server::store::{
-    store_contract, PostgresStore, SqliteStore, Store, TableRow, TableStatus,
+    store_contract, NewEntry, PostgresStore, SqliteStore, Store, TableRow, TableStatus,
 };
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -29,7 +29,7 @@ async fn sqlite_file_meets_the_contract_and_survives_reopening() {
         created_at: 1,
     };
     s.create_table(&t).await.unwrap();
-    s.append_action("durable", 0, 1, r#"{"type":"forgo"}"#)
+    s.append_action("durable", 0, NewEntry::decision(1, r#"{"type":"forgo"}"#))
         .await
         .unwrap();
     drop(s);
@@ -77,8 +77,8 @@ async fn postgres_meets_the_contract() {
     };
     store.create_table(&t).await.unwrap();
     let (a, b) = tokio::join!(
-        store.append_action("shared", 0, 0, "{}"),
-        other.append_action("shared", 0, 1, "{}")
+        store.append_action("shared", 0, NewEntry::decision(0, "{}")),
+        other.append_action("shared", 0, NewEntry::decision(1, "{}"))
     );
     assert_eq!(
         u32::from(a.is_ok()) + u32::from(b.is_ok()),
