@@ -1012,25 +1012,32 @@ impl AppState {
         let version = {
             let mut t = handle.table.lock().await;
             let current = t.version();
-            if expected < current {
-                let retry = usize::try_from(expected)
-                    .ok()
-                    .and_then(|i| t.log.get(i))
-                    .is_some_and(|e| {
-                        e.kind == EntryKind::Decision
-                            && e.seat == seat.0
-                            && serde_json::from_str::<Value>(&e.action).ok().as_ref()
-                                == Some(action)
-                    });
-                if retry {
-                    // A retry of a decision already applied: the same acknowledgement.
-                    return Ok(expected + 1);
-                }
+            let since = usize::try_from(expected)
+                .ok()
+                .and_then(|i| t.log.get(i..))
+                .unwrap_or_default();
+            let canonical_in = serde_json::to_string(action).unwrap_or_default();
+            let same = |e: &LogEntry| {
+                e.kind == EntryKind::Decision
+                    && e.seat == seat.0
+                    && (e.action == canonical_in
+                        || serde_json::from_str::<Value>(&e.action).ok().as_ref() == Some(action))
+            };
+            if let Some(pos) = since.iter().position(same) {
+                // A retry of a decision already applied: the same acknowledgement.
+                return Ok(expected + pos as u64 + 1);
             }
             if t.row.status != TableStatus::Active {
                 return Err(ApiError::NotActive(t.row.status.as_str()));
             }
-            if expected != current {
+            // While seats decide simultaneously, a decision made before other seats' decisions
+            // arrived is still valid: none of them is visible to it.
+            let independent = matches!(t.game.to_act(), ToAct::Simultaneous(set) if set.contains(seat))
+                && !since.is_empty()
+                && since
+                    .iter()
+                    .all(|e| e.kind == EntryKind::Decision && e.seat != seat.0);
+            if expected != current && !independent {
                 return Err(ApiError::StaleVersion { expected, current });
             }
             let standin = t.bot_for(seat).is_some();

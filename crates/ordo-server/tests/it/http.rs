@@ -14,7 +14,7 @@ use ordo_server::{app, AppState};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-fn without_nulls(v: &Value) -> Value {
+pub(crate) fn without_nulls(v: &Value) -> Value {
     match v {
         Value::Object(m) => Value::Object(
             m.iter()
@@ -27,13 +27,13 @@ fn without_nulls(v: &Value) -> Value {
     }
 }
 
-async fn state_at(url: &str) -> AppState {
+pub(crate) async fn state_at(url: &str) -> AppState {
     AppState::recover(Arc::new(SqliteStore::open(url).await.unwrap()))
         .await
         .unwrap()
 }
 
-async fn call(
+pub(crate) async fn call(
     state: &AppState,
     method: &str,
     uri: &str,
@@ -54,7 +54,7 @@ async fn call(
     )
 }
 
-async fn create(state: &AppState, seats: Value) -> (String, Vec<Option<String>>) {
+pub(crate) async fn create(state: &AppState, seats: Value) -> (String, Vec<Option<String>>) {
     let body = json!({"game": "crusaders", "config": {"players": 2}, "seats": seats}).to_string();
     let (status, created) = call(state, "POST", "/api/tables", Some(body)).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
@@ -68,7 +68,7 @@ async fn create(state: &AppState, seats: Value) -> (String, Vec<Option<String>>)
 }
 
 /// Waits until `token`'s seat must decide (or the game is over); returns the snapshot.
-async fn my_turn(state: &AppState, id: &str, token: &str) -> Value {
+pub(crate) async fn my_turn(state: &AppState, id: &str, token: &str) -> Value {
     for _ in 0..2000 {
         let (_, snap) = call(
             state,
@@ -537,6 +537,11 @@ async fn openapi_document_lists_every_route() {
         "/api/tables/{id}/actions",
         "/api/tables/{id}/record",
         "/api/tables/{id}/ws",
+        "/api/tables/{id}/join",
+        "/api/tables/{id}/leave",
+        "/api/tables/{id}/reclaim",
+        "/api/tables/{id}/start",
+        "/api/tables/{id}/undo",
     ] {
         assert!(
             doc["paths"][path].is_object(),

@@ -2,4 +2,5 @@
 #![allow(clippy::unwrap_used)]
 
 mod http;
+mod lobby;
 mod store;

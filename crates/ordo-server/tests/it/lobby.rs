@@ -1,0 +1,566 @@
+//! The lobby, stand-ins, clocks, take-backs, simultaneous decisions, per-address limits and
+//! PostgreSQL notifications between instances.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use futures_util::StreamExt;
+use ordo_server::delta::merge_apply;
+use ordo_server::limit::IpLimiter;
+use ordo_server::store::{PostgresStore, SqliteStore};
+use ordo_server::{app, AppState};
+use serde_json::{json, Value};
+
+use crate::http::{call, create, my_turn, state_at, without_nulls};
+
+async fn create_with(state: &AppState, body: Value) -> Value {
+    let (status, created) = call(state, "POST", "/api/tables", Some(body.to_string())).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    created
+}
+
+async fn info(state: &AppState, id: &str) -> Value {
+    call(state, "GET", &format!("/api/tables/{id}"), None)
+        .await
+        .1
+}
+
+async fn state_of(state: &AppState, id: &str, token: &str) -> Value {
+    call(
+        state,
+        "GET",
+        &format!("/api/tables/{id}/state?token={token}"),
+        None,
+    )
+    .await
+    .1
+}
+
+async fn post(state: &AppState, id: &str, what: &str, body: Value) -> (StatusCode, Value) {
+    call(
+        state,
+        "POST",
+        &format!("/api/tables/{id}/{what}"),
+        Some(body.to_string()),
+    )
+    .await
+}
+
+/// Waits until the table reaches at least `version`.
+async fn wait_version(state: &AppState, id: &str, version: u64) -> Value {
+    for _ in 0..2000 {
+        let i = info(state, id).await;
+        if i["version"].as_u64().unwrap_or(0) >= version || i["status"] == "finished" {
+            return i;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    panic!("table {id} never reached version {version}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lobby_join_leave_and_start() {
+    let state = state_at("sqlite::memory:").await;
+    let seats = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]);
+    let created = create_with(
+        &state,
+        json!({"game": "crusaders", "config": {"players": 3}, "seats": seats, "lobby": true}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let invite0 = created["tokens"][0].as_str().unwrap().to_string();
+    let host = created["host_token"].as_str().unwrap().to_string();
+    assert_eq!(info(&state, &id).await["status"], "open");
+    // Listed as open, with two free seats.
+    let (_, open) = call(&state, "GET", "/api/tables?status=open", None).await;
+    let listed = open
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == id.as_str())
+        .cloned();
+    assert_eq!(listed.map(|t| t["free_seats"].clone()), Some(json!(2)));
+    // Decisions are refused before the start.
+    let (s, e) = post(
+        &state,
+        &id,
+        "actions",
+        json!({"token": invite0, "version": 0, "action": {"type": "forgo"}}),
+    )
+    .await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::CONFLICT, Some("game/not_active"))
+    );
+    // Joining with an invite claims that seat; the table waits for the other.
+    let (s, j) = post(
+        &state,
+        &id,
+        "join",
+        json!({"token": invite0, "name": "Ana"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{j}");
+    assert_eq!(
+        (j["seat"].clone(), j["status"].clone()),
+        (json!(0), json!("open"))
+    );
+    let i = info(&state, &id).await;
+    assert_eq!(i["seats"][0]["name"], "Ana");
+    assert_eq!(i["seats"][0]["joined"], true);
+    assert_eq!(i["seats"][1]["joined"], false);
+    // Leaving frees the seat; the invite still works.
+    let (s, _) = post(&state, &id, "leave", json!({"token": invite0})).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(info(&state, &id).await["seats"][0]["joined"], false);
+    let (s, _) = post(
+        &state,
+        &id,
+        "join",
+        json!({"token": invite0, "name": "Ana"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    // A forged invite and a forged host token are refused.
+    let (s, e) = post(&state, &id, "join", json!({"token": "forged"})).await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("auth/bad_token"))
+    );
+    let (s, _) = post(&state, &id, "start", json!({"host_token": "forged"})).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    // Joining without an invite takes the free seat with a fresh token and starts the table.
+    let (s, j) = post(&state, &id, "join", json!({"name": "Bảo"})).await;
+    assert_eq!(s, StatusCode::OK, "{j}");
+    assert_eq!(
+        (j["seat"].clone(), j["status"].clone()),
+        (json!(1), json!("active"))
+    );
+    let fresh = j["token"].as_str().unwrap().to_string();
+    assert_eq!(state_of(&state, &id, &fresh).await["you"], 1);
+    // The table is full and started: no more joins, no start.
+    let (s, e) = post(&state, &id, "join", json!({})).await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::CONFLICT, Some("table/lobby"))
+    );
+    let (s, _) = post(&state, &id, "start", json!({"host_token": host})).await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    // The creator can start a table early: unjoined seats are played by the stand-in.
+    let created = create_with(
+        &state,
+        json!({"game": "crusaders", "config": {"players": 2}, "seats": [{"kind": "human"}, {"kind": "human"}], "lobby": true, "standin": "random"}),
+    )
+    .await;
+    let id2 = created["id"].as_str().unwrap().to_string();
+    let t0 = created["tokens"][0].as_str().unwrap().to_string();
+    let t1 = created["tokens"][1].as_str().unwrap().to_string();
+    post(&state, &id2, "join", json!({"token": t0})).await;
+    let (s, _) = post(
+        &state,
+        &id2,
+        "start",
+        json!({"host_token": created["host_token"]}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let i = info(&state, &id2).await;
+    assert_eq!(
+        (i["status"].clone(), i["seats"][1]["away"].clone()),
+        (json!("active"), json!(true))
+    );
+    // The stand-in makes seat 1's secret pick; seat 0 can still play.
+    let snap = my_turn(&state, &id2, &t0).await;
+    assert!(!snap["legal"].as_array().unwrap().is_empty());
+    // The invited player arrives late and reclaims the seat.
+    let (s, _) = post(&state, &id2, "reclaim", json!({"token": t1})).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(info(&state, &id2).await["seats"][1]["away"], false);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_leaver_is_replaced_by_a_bot_and_can_come_back() {
+    let state = state_at("sqlite::memory:").await;
+    let (id, tokens) = create(&state, json!([{"kind": "human"}, {"kind": "human"}])).await;
+    let (t0, t1) = (tokens[0].clone().unwrap(), tokens[1].clone().unwrap());
+    let (s, _) = post(&state, &id, "leave", json!({"token": t1})).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(info(&state, &id).await["seats"][1]["away"], true);
+    // Seat 0 plays; the stand-in answers for seat 1 every time.
+    for _ in 0..6 {
+        let snap = my_turn(&state, &id, &t0).await;
+        if snap["status"] == "finished" {
+            break;
+        }
+        let a = snap["legal"][0]["action"].clone();
+        let (s, e) = post(
+            &state,
+            &id,
+            "actions",
+            json!({"token": t0, "version": snap["version"], "action": a}),
+        )
+        .await;
+        assert!(
+            s == StatusCode::OK || e["code"] == "action/stale_version",
+            "{e}"
+        );
+    }
+    assert!(info(&state, &id).await["version"].as_u64().unwrap() >= 6);
+    // A decision from the returning player takes the seat back from the stand-in.
+    post(&state, &id, "leave", json!({"token": t0})).await;
+    let snap = my_turn(&state, &id, &t1).await;
+    let a = snap["legal"][0]["action"].clone();
+    let (s, e) = post(
+        &state,
+        &id,
+        "actions",
+        json!({"token": t1, "version": snap["version"], "action": a}),
+    )
+    .await;
+    if s == StatusCode::OK {
+        assert_eq!(info(&state, &id).await["seats"][1]["away"], false);
+    } else {
+        // The stand-in was faster; reclaim explicitly.
+        assert_eq!(e["code"], "action/stale_version");
+        post(&state, &id, "reclaim", json!({"token": t1})).await;
+        assert_eq!(info(&state, &id).await["seats"][1]["away"], false);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_out_of_time_is_replaced_by_the_stand_in() {
+    let state = state_at("sqlite::memory:").await;
+    let created = create_with(
+        &state,
+        json!({"game": "crusaders", "config": {"players": 2}, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+               "pace": "real_time", "clock": {"initial_ms": 1000, "increment_ms": 0}, "standin": "random"}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let t0 = created["tokens"][0].as_str().unwrap().to_string();
+    let snap = state_of(&state, &id, &t0).await;
+    let clocks = snap["clocks"].as_array().unwrap();
+    assert!(clocks[0].as_i64().unwrap() <= 1000 && clocks[0].as_i64().unwrap() > 0);
+    // Nobody moves for seat 0: after a second the stand-in takes over and plays on.
+    let i = wait_version(&state, &id, 8).await;
+    assert_eq!(i["seats"][0]["away"], true, "{i}");
+    let snap = state_of(&state, &id, &t0).await;
+    assert!(snap["clocks"][0].as_i64().unwrap() <= 0);
+    let (_, metrics) = {
+        let req = axum::http::Request::builder()
+            .uri("/metrics")
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let res = tower::ServiceExt::oneshot(app(state.clone()), req)
+            .await
+            .unwrap();
+        let bytes = http_body_util::BodyExt::collect(res.into_body())
+            .await
+            .unwrap()
+            .to_bytes();
+        ((), String::from_utf8(bytes.to_vec()).unwrap())
+    };
+    assert!(metrics.contains("ordo_clock_timeouts_total 1"), "{metrics}");
+    // Reclaiming gives the player a minimum of time again.
+    let (s, _) = post(&state, &id, "reclaim", json!({"token": t0})).await;
+    assert_eq!(s, StatusCode::OK);
+    let snap = state_of(&state, &id, &t0).await;
+    assert_eq!(snap["seats"][0]["away"], false);
+    assert!(snap["clocks"][0].as_i64().unwrap() > 5000);
+    // Invalid clocks are refused.
+    let (s, e) = call(&state, "POST", "/api/tables", Some(json!({"game": "crusaders", "config": {"players": 2}, "seats": [{"kind": "human"}, {"kind": "human"}], "clock": {"initial_ms": 5}}).to_string())).await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("table/invalid"))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn simultaneous_decisions_at_one_version_are_both_accepted() {
+    let state = state_at("sqlite::memory:").await;
+    let (id, tokens) = create(&state, json!([{"kind": "human"}, {"kind": "human"}])).await;
+    let (t0, t1) = (tokens[0].clone().unwrap(), tokens[1].clone().unwrap());
+    let a0 = state_of(&state, &id, &t0).await["legal"][0]["action"].clone();
+    let a1 = state_of(&state, &id, &t1).await["legal"][0]["action"].clone();
+    let (r0, r1) = tokio::join!(
+        post(
+            &state,
+            &id,
+            "actions",
+            json!({"token": t0, "version": 0, "action": a0})
+        ),
+        post(
+            &state,
+            &id,
+            "actions",
+            json!({"token": t1, "version": 0, "action": a1})
+        )
+    );
+    assert_eq!(
+        (r0.0, r1.0),
+        (StatusCode::OK, StatusCode::OK),
+        "{r0:?} {r1:?}"
+    );
+    let mut versions = [r0.1["version"].as_u64(), r1.1["version"].as_u64()];
+    versions.sort_unstable();
+    assert_eq!(versions, [Some(1), Some(2)]);
+    // A retry of either is acknowledged with its own version and applied once.
+    let again = post(
+        &state,
+        &id,
+        "actions",
+        json!({"token": t1, "version": 0, "action": a1}),
+    )
+    .await;
+    assert_eq!(again.1["version"], r1.1["version"]);
+    assert_eq!(info(&state, &id).await["version"], 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn take_back_follows_the_policy_and_survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", dir.path().join("undo.db").display());
+    let state = state_at(&url).await;
+    let (id, tokens) = create(&state, json!([{"kind": "human"}, {"kind": "human"}])).await;
+    let toks = [tokens[0].clone().unwrap(), tokens[1].clone().unwrap()];
+    // Secret order picks can never be taken back.
+    let a0 = state_of(&state, &id, &toks[0]).await["legal"][0]["action"].clone();
+    post(
+        &state,
+        &id,
+        "actions",
+        json!({"token": toks[0], "version": 0, "action": a0}),
+    )
+    .await;
+    let (s, e) = post(&state, &id, "undo", json!({"token": toks[0], "version": 1})).await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::CONFLICT, Some("undo/refused")),
+        "{e}"
+    );
+    // Play the first legal decision until one seat alone is to act.
+    let mut guard = 0;
+    let (seat, before) = loop {
+        guard += 1;
+        assert!(guard < 200);
+        let snaps = [
+            state_of(&state, &id, &toks[0]).await,
+            state_of(&state, &id, &toks[1]).await,
+        ];
+        let to_act = snaps[0]["to_act"].as_array().unwrap().clone();
+        let first = usize::try_from(to_act[0].as_u64().unwrap()).unwrap();
+        if to_act.len() == 1 && snaps[0]["view"]["phase"]["phase"] == "turn" {
+            break (first, snaps[first].clone());
+        }
+        let a = snaps[first]["legal"][0]["action"].clone();
+        post(
+            &state,
+            &id,
+            "actions",
+            json!({"token": toks[first], "version": snaps[first]["version"], "action": a}),
+        )
+        .await;
+    };
+    let v = before["version"].as_u64().unwrap();
+    let a = before["legal"][0]["action"].clone();
+    let (s, _) = post(
+        &state,
+        &id,
+        "actions",
+        json!({"token": toks[seat], "version": v, "action": a}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    // The other seat may not take it back; a stale take-back is refused.
+    let other = 1 - seat;
+    let (s, e) = post(
+        &state,
+        &id,
+        "undo",
+        json!({"token": toks[other], "version": v + 1}),
+    )
+    .await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::CONFLICT, Some("undo/refused")),
+        "{e}"
+    );
+    let (s, e) = post(
+        &state,
+        &id,
+        "undo",
+        json!({"token": toks[seat], "version": v}),
+    )
+    .await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::CONFLICT, Some("action/stale_version"))
+    );
+    // The seat takes it back: a new version, the position and choices of before.
+    let (s, ack) = post(
+        &state,
+        &id,
+        "undo",
+        json!({"token": toks[seat], "version": v + 1}),
+    )
+    .await;
+    assert_eq!(
+        (s, ack["version"].clone()),
+        (StatusCode::OK, json!(v + 2)),
+        "{ack}"
+    );
+    let after = state_of(&state, &id, &toks[seat]).await;
+    assert_eq!(after["version"], v + 2);
+    assert_eq!(
+        without_nulls(&after["view"]),
+        without_nulls(&before["view"])
+    );
+    assert_eq!(after["legal"], before["legal"]);
+    // The same decision again is a new decision, not a retry of the one taken back.
+    let (s, ack) = post(
+        &state,
+        &id,
+        "actions",
+        json!({"token": toks[seat], "version": v + 2, "action": a}),
+    )
+    .await;
+    assert_eq!(
+        (s, ack["version"].clone()),
+        (StatusCode::OK, json!(v + 3)),
+        "{ack}"
+    );
+    let (s, _) = post(
+        &state,
+        &id,
+        "undo",
+        json!({"token": toks[seat], "version": v + 3}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let settled = state_of(&state, &id, &toks[seat]).await;
+    // A restart replays take-backs from the log.
+    drop(state);
+    let again = state_at(&url).await;
+    let recovered = state_of(&again, &id, &toks[seat]).await;
+    assert_eq!(recovered["version"], v + 4);
+    assert_eq!(
+        without_nulls(&recovered["view"]),
+        without_nulls(&settled["view"])
+    );
+    assert_eq!(recovered["legal"], before["legal"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_beyond_the_per_address_limit_are_refused() {
+    let store = Arc::new(SqliteStore::open("sqlite::memory:").await.unwrap());
+    let state = AppState::recover_with(store, IpLimiter::new(0.5, 3.0))
+        .await
+        .unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, router).await;
+    });
+    let mut codes = Vec::new();
+    for _ in 0..5 {
+        let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+        tokio::io::AsyncWriteExt::write_all(
+            &mut s,
+            b"GET /api/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        )
+        .await
+        .unwrap();
+        let mut out = String::new();
+        tokio::io::AsyncReadExt::read_to_string(&mut s, &mut out)
+            .await
+            .unwrap();
+        codes.push(out.split_whitespace().nth(1).unwrap_or("").to_string());
+        if out.contains("429") {
+            assert!(out.contains("request/rate_limited"), "{out}");
+        }
+    }
+    assert_eq!(codes, ["200", "200", "200", "429", "429"]);
+}
+
+fn postgres_url() -> String {
+    std::env::var("ORDO_TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_decision_through_one_instance_reaches_viewers_of_another() {
+    let schema = format!(
+        "ordo_notify_{}_{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0)
+    );
+    let url = postgres_url();
+    let open = || PostgresStore::open(&url, Some(&schema));
+    let store_a = match open().await {
+        Ok(s) => s,
+        Err(e) => {
+            if std::env::var_os("ORDO_REQUIRE_POSTGRES").is_some() {
+                panic!("PostgreSQL required but unavailable: {e}");
+            }
+            eprintln!("skipped the PostgreSQL two-instance test: {e}");
+            return;
+        }
+    };
+    let store_b = open().await.unwrap();
+    let pool = store_a.pool().clone();
+    let a = AppState::recover(Arc::new(store_a)).await.unwrap();
+    let b = AppState::recover(Arc::new(store_b)).await.unwrap();
+    let (id, tokens) = create(&a, json!([{"kind": "human"}, {"kind": "human"}])).await;
+    let (t0, t1) = (tokens[0].clone().unwrap(), tokens[1].clone().unwrap());
+    // A spectator (and seat 1) watch through instance B.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = app(b.clone());
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, router).await;
+    });
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/tables/{id}/ws"))
+        .await
+        .unwrap();
+    let first = ws.next().await.unwrap().unwrap();
+    let mut snap: Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
+    assert_eq!(snap["version"], 0);
+    // Both seats decide through instance A; B's viewers hear of it through the database.
+    for (token, expect) in [(&t0, 1u64), (&t1, 2)] {
+        let a_act = state_of(&a, &id, token).await["legal"][0]["action"].clone();
+        let (s, _) = post(
+            &a,
+            &id,
+            "actions",
+            json!({"token": token, "version": expect - 1, "action": a_act}),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK);
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+                .await
+                .expect("instance B never heard of the decision")
+                .unwrap()
+                .unwrap();
+            let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+            if v["type"] == "patch" {
+                merge_apply(&mut snap, &v["patch"]);
+            }
+            if snap["version"] == expect {
+                break;
+            }
+        }
+    }
+    // Instance B's own copy is current: seat 1 sees version 2 there, and a decision through B
+    // at that version is accepted while A's stale copy refuses nothing it should not.
+    let on_b = state_of(&b, &id, &t1).await;
+    assert_eq!(on_b["version"], 2);
+    let _ = sqlx::query(&format!("DROP SCHEMA {schema} CASCADE"))
+        .execute(&pool)
+        .await;
+}
