@@ -338,6 +338,7 @@ async fn ws(
     state.table(&id).await?;
     Ok(upgrade
         .max_message_size(MAX_BODY)
+        .read_buffer_size(4096)
         .on_upgrade(move |socket| session(state, id, viewer, socket)))
 }
 

@@ -27,6 +27,11 @@ pub(crate) struct LoadtestArgs {
     /// Seconds of load.
     #[arg(long, default_value_t = 10.0)]
     seconds: f64,
+    /// Mean thinking time of a client before each decision, milliseconds (each pause is drawn
+    /// uniformly from half to one and a half times this). 0: decide at once, saturating the
+    /// server.
+    #[arg(long, default_value_t = 0)]
+    think_ms: u64,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -111,6 +116,7 @@ async fn load(args: &LoadtestArgs, host: String, port: u16) -> anyhow::Result<Ex
         let (id, token) = seats[c % seats.len()].clone();
         let url = format!("ws://{host}:{port}/api/tables/{id}/ws?token={token}");
         let (decisions, errors, latencies) = (decisions.clone(), errors.clone(), latencies.clone());
+        let think_ms = args.think_ms;
         tasks.push(tokio::spawn(async move {
             let Ok((mut ws, _)) = tokio_tungstenite::connect_async(&url).await else {
                 errors.fetch_add(1, Ordering::Relaxed);
@@ -119,20 +125,37 @@ async fn load(args: &LoadtestArgs, host: String, port: u16) -> anyhow::Result<Ex
             let mut rng = GameRng::from_seed(c as u64);
             let mut sent: Option<(String, Instant)> = None;
             let mut n = 0u64;
+            let mut snap = Value::Null;
             while Instant::now() < deadline {
                 let Ok(Some(Ok(msg))) = tokio::time::timeout_at(deadline.into(), ws.next()).await else { break };
                 let Ok(text) = msg.to_text() else { continue };
                 let Ok(v) = serde_json::from_str::<Value>(text) else { continue };
                 match v["type"].as_str() {
-                    Some("snapshot") if sent.is_none() => {
-                        let legal = v["legal"].as_array().cloned().unwrap_or_default();
+                    kind @ Some("snapshot" | "patch") => {
+                        if kind == Some("snapshot") {
+                            snap = v;
+                        } else if v["base"] == snap["version"] {
+                            ordo_server::delta::merge_apply(&mut snap, &v["patch"]);
+                        } else {
+                            // A gap: ask for the whole snapshot again.
+                            let _ = ws.send(Message::Text(json!({"type": "resync"}).to_string().into())).await;
+                            continue;
+                        }
+                        if sent.is_some() {
+                            continue;
+                        }
+                        let legal = snap["legal"].as_array().cloned().unwrap_or_default();
                         if legal.is_empty() {
                             continue;
+                        }
+                        if think_ms > 0 {
+                            let pause = think_ms / 2 + rng.below(u32::try_from(think_ms).unwrap_or(u32::MAX).max(1)) as u64;
+                            tokio::time::sleep(Duration::from_millis(pause)).await;
                         }
                         let a = &legal[rng.index(legal.len())]["action"];
                         n += 1;
                         let msg_id = format!("{c}-{n}");
-                        let out = json!({"type": "action", "id": msg_id, "version": v["version"], "action": a});
+                        let out = json!({"type": "action", "id": msg_id, "version": snap["version"], "action": a});
                         if ws.send(Message::Text(out.to_string().into())).await.is_err() {
                             break;
                         }
@@ -171,6 +194,7 @@ async fn load(args: &LoadtestArgs, host: String, port: u16) -> anyhow::Result<Ex
         "url": args.url,
         "tables": args.tables,
         "clients": args.clients,
+        "think_ms": args.think_ms,
         "seconds": elapsed,
         "decisions": total,
         "decisions_per_sec": total as f64 / elapsed,

@@ -6,6 +6,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
+use tokio::sync::{mpsc, oneshot};
 
 use super::{
     now_ms, seat_of, status_of, version_of, ActionRow, EntryKind, NewEntry, Store, StoreError,
@@ -21,9 +22,118 @@ const MIGRATIONS: &[(i64, &str)] = &[
 ];
 
 /// SQLite store (WAL mode, full synchronous commits).
+///
+/// Appends go through one writer task that commits them in groups: every append waiting when a
+/// commit starts shares that transaction and its single `fsync`, and each is answered only
+/// after the commit. A decision is still durable before it is acknowledged; the store just
+/// pays for durability once per group instead of once per decision.
 #[derive(Debug, Clone)]
 pub struct SqliteStore {
     pool: SqlitePool,
+    writer: mpsc::UnboundedSender<AppendJob>,
+}
+
+/// One append waiting for the writer.
+#[derive(Debug)]
+struct AppendJob {
+    table: String,
+    expected: u64,
+    seat: u8,
+    kind: EntryKind,
+    action: String,
+    clocks: Option<String>,
+    reply: oneshot::Sender<Result<u64, StoreError>>,
+}
+
+/// Most appends in one transaction.
+const MAX_GROUP: usize = 512;
+
+async fn writer(pool: SqlitePool, mut jobs: mpsc::UnboundedReceiver<AppendJob>) {
+    let mut group = Vec::new();
+    while let Some(job) = jobs.recv().await {
+        group.push(job);
+        while group.len() < MAX_GROUP {
+            match jobs.try_recv() {
+                Ok(j) => group.push(j),
+                Err(_) => break,
+            }
+        }
+        match write_group(&pool, &group).await {
+            Ok(results) => {
+                for (job, r) in group.drain(..).zip(results) {
+                    let _ = job.reply.send(r);
+                }
+            }
+            Err(e) => {
+                let msg = e.to_string();
+                for job in group.drain(..) {
+                    let _ = job
+                        .reply
+                        .send(Err(StoreError::Database(sqlx::Error::Protocol(msg.clone()))));
+                }
+            }
+        }
+    }
+}
+
+/// Appends a group in one transaction; a version conflict or an unknown table refuses only its
+/// own append.
+async fn write_group(
+    pool: &SqlitePool,
+    group: &[AppendJob],
+) -> Result<Vec<Result<u64, StoreError>>, StoreError> {
+    let mut conn = pool.acquire().await?;
+    // BEGIN IMMEDIATE takes the write lock first, so writers of other processes queue (busy
+    // timeout) instead of failing halfway; the version checks then see the latest log.
+    sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await?;
+    let mut results = Vec::with_capacity(group.len());
+    let outcome: Result<(), StoreError> = async {
+        for job in group {
+            let row = sqlx::query(
+                "SELECT (SELECT COUNT(*) FROM tables WHERE id = ?1) AS found, \
+                 (SELECT COALESCE(MAX(version), 0) FROM actions WHERE table_id = ?1) AS current",
+            )
+            .bind(&job.table)
+            .fetch_one(&mut *conn)
+            .await?;
+            if row.try_get::<i64, _>("found")? == 0 {
+                results.push(Err(StoreError::NotFound(job.table.clone())));
+                continue;
+            }
+            let current = version_of(row.try_get("current")?)?;
+            if current != job.expected {
+                results.push(Err(StoreError::Conflict {
+                    expected: job.expected,
+                    current,
+                }));
+                continue;
+            }
+            let version = job.expected + 1;
+            sqlx::query("INSERT INTO actions (table_id, version, seat, kind, action, clocks, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+                .bind(&job.table)
+                .bind(version as i64)
+                .bind(i64::from(job.seat))
+                .bind(job.kind.as_str())
+                .bind(&job.action)
+                .bind(&job.clocks)
+                .bind(now_ms())
+                .execute(&mut *conn)
+                .await?;
+            results.push(Ok(version));
+        }
+        Ok(())
+    }
+    .await;
+    match outcome {
+        Ok(()) => {
+            sqlx::query("COMMIT").execute(&mut *conn).await?;
+            Ok(results)
+        }
+        Err(e) => {
+            let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+            Err(e)
+        }
+    }
 }
 
 impl SqliteStore {
@@ -45,8 +155,10 @@ impl SqliteStore {
             .max_connections(max)
             .connect_with(opts)
             .await?;
-        let store = SqliteStore { pool };
+        let (tx, rx) = mpsc::unbounded_channel();
+        let store = SqliteStore { pool, writer: tx };
         store.migrate().await?;
+        tokio::spawn(writer(store.pool.clone(), rx));
         Ok(store)
     }
 
@@ -122,52 +234,22 @@ impl Store for SqliteStore {
         expected: u64,
         entry: NewEntry<'_>,
     ) -> Result<u64, StoreError> {
-        // BEGIN IMMEDIATE takes the write lock first, so concurrent appends queue (busy timeout)
-        // instead of failing halfway; the version check and the insert then see the latest log.
-        let mut conn = self.pool.acquire().await?;
-        sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await?;
-        let result: Result<u64, StoreError> = async {
-            let exists: Option<String> =
-                sqlx::query_scalar("SELECT id FROM tables WHERE id = ?").bind(table).fetch_optional(&mut *conn).await?;
-            if exists.is_none() {
-                return Err(StoreError::NotFound(table.to_string()));
-            }
-            let current: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(version), 0) FROM actions WHERE table_id = ?")
-                .bind(table)
-                .fetch_one(&mut *conn)
-                .await?;
-            let current = version_of(current)?;
-            if current != expected {
-                return Err(StoreError::Conflict { expected, current });
-            }
-            let version = expected + 1;
-            let res = sqlx::query("INSERT INTO actions (table_id, version, seat, kind, action, clocks, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-                .bind(table)
-                .bind(version as i64)
-                .bind(i64::from(entry.seat))
-                .bind(entry.kind.as_str())
-                .bind(entry.action)
-                .bind(entry.clocks)
-                .bind(now_ms())
-                .execute(&mut *conn)
-                .await;
-            match res {
-                Ok(_) => Ok(version),
-                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(StoreError::Conflict { expected, current: version }),
-                Err(e) => Err(e.into()),
-            }
-        }
-        .await;
-        match result {
-            Ok(v) => {
-                sqlx::query("COMMIT").execute(&mut *conn).await?;
-                Ok(v)
-            }
-            Err(e) => {
-                sqlx::query("ROLLBACK").execute(&mut *conn).await?;
-                Err(e)
-            }
-        }
+        let (reply, answer) = oneshot::channel();
+        let job = AppendJob {
+            table: table.to_string(),
+            expected,
+            seat: entry.seat,
+            kind: entry.kind,
+            action: entry.action.to_string(),
+            clocks: entry.clocks.map(str::to_string),
+            reply,
+        };
+        self.writer
+            .send(job)
+            .map_err(|_| StoreError::Corrupt("the store's writer has stopped".into()))?;
+        answer
+            .await
+            .map_err(|_| StoreError::Corrupt("the store's writer has stopped".into()))?
     }
 
     async fn load_table(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
