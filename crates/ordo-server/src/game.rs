@@ -104,6 +104,14 @@ impl AnyGame {
         }
     }
 
+    /// Strings that identify `seat`'s current secrets in its view (see
+    /// [`ordo_core::Game::secrets_of`]); used to check that no other viewer receives them.
+    pub fn secrets_of(&self, seat: Seat) -> Vec<String> {
+        match self {
+            AnyGame::Crusaders(m) => m.state().secrets_of(seat),
+        }
+    }
+
     /// The same game replayed from its start through `decisions` (seat, canonical JSON).
     ///
     /// # Errors

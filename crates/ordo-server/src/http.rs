@@ -25,6 +25,7 @@ pub const MAX_BODY: usize = 64 * 1024;
 /// The server's routes over shared state.
 pub fn app(state: AppState) -> Router {
     Router::new()
+        .route("/", get(index))
         .route("/healthz", get(|| async { "ok" }))
         .route("/readyz", get(ready))
         .route("/metrics", get(metrics))
@@ -57,6 +58,13 @@ async fn limit(State(state): State<AppState>, req: Request, next: Next) -> Respo
         }
     }
     next.run(req).await
+}
+
+/// The landing page.
+const INDEX: &str = include_str!("../static/index.html");
+
+async fn index() -> axum::response::Html<&'static str> {
+    axum::response::Html(INDEX)
 }
 
 /// The OpenAPI document of the HTTP API.
@@ -366,8 +374,10 @@ fn error_msg(id: Option<&str>, e: &ApiError, version: u64) -> Message {
     )
 }
 
-async fn current_snapshot(state: &AppState, id: &str, viewer: Viewer) -> Option<(u64, Value)> {
-    let handle = state.table(id).await.ok()?;
+async fn current_snapshot(
+    handle: &crate::table::TableHandle,
+    viewer: Viewer,
+) -> Option<(u64, Value)> {
     let t = handle.table.lock().await;
     Some((t.version(), snapshot(&t, viewer)))
 }
@@ -427,7 +437,7 @@ async fn run_session(
     let mut changes = handle.notify.subscribe();
     let mut shutdown = state.shutdown_signal();
     let (mut tx, mut rx) = socket.split();
-    let Some((version, snap)) = current_snapshot(state, id, viewer).await else {
+    let Some((version, snap)) = current_snapshot(handle, viewer).await else {
         return;
     };
     if tx.send(text(&snap)).await.is_err() {
@@ -449,7 +459,9 @@ async fn run_session(
             change = changes.recv() => {
                 match change {
                     Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                        if let Some((v, now)) = current_snapshot(state, id, viewer).await {
+                        // Several changes in a row make one update.
+                        while changes.try_recv().is_ok() {}
+                        if let Some((v, now)) = current_snapshot(handle, viewer).await {
                             if let Some(msg) = sent.update(v, now) {
                                 if tx.send(msg).await.is_err() { return; }
                             }
@@ -477,7 +489,7 @@ async fn run_session(
                 }
                 let reply = match serde_json::from_str::<ClientMsg>(&text_in) {
                     Err(e) => error_msg(None, &ApiError::Malformed(e.to_string()), version),
-                    Ok(ClientMsg::Resync) => match current_snapshot(state, id, viewer).await {
+                    Ok(ClientMsg::Resync) => match current_snapshot(handle, viewer).await {
                         Some((v, snap)) => {
                             let m = text(&snap);
                             sent = Sent { version: v, snapshot: snap };

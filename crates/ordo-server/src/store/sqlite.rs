@@ -69,7 +69,9 @@ async fn writer(pool: SqlitePool, mut jobs: mpsc::UnboundedReceiver<AppendJob>) 
                 for job in group.drain(..) {
                     let _ = job
                         .reply
-                        .send(Err(StoreError::Database(sqlx::Error::Protocol(msg.clone()))));
+                        .send(Err(StoreError::Database(sqlx::Error::Protocol(
+                            msg.clone(),
+                        ))));
                 }
             }
         }

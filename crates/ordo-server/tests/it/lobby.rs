@@ -564,3 +564,112 @@ async fn a_decision_through_one_instance_reaches_viewers_of_another() {
         .execute(&pool)
         .await;
 }
+
+/// Collects every text message of a WebSocket for `ms` milliseconds.
+async fn collect(
+    ws: &mut tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+    ms: u64,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    while let Ok(Some(Ok(m))) = tokio::time::timeout(Duration::from_millis(ms), ws.next()).await {
+        if let Ok(t) = m.to_text() {
+            out.push(t.to_string());
+        }
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_message_to_one_seat_carries_another_seats_secrets_or_the_seed() {
+    let state = state_at("sqlite::memory:").await;
+    let (id, tokens) = create(&state, json!([{"kind": "human"}, {"kind": "human"}])).await;
+    let (t0, t1) = (tokens[0].clone().unwrap(), tokens[1].clone().unwrap());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = app(state.clone());
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, router).await;
+    });
+    let url = |q: &str| format!("ws://{addr}/api/tables/{id}/ws{q}");
+    let (mut ws0, _) = tokio_tungstenite::connect_async(url(&format!("?token={t0}")))
+        .await
+        .unwrap();
+    let (mut ws1, _) = tokio_tungstenite::connect_async(url(&format!("?token={t1}")))
+        .await
+        .unwrap();
+    let (mut spec, _) = tokio_tungstenite::connect_async(url("")).await.unwrap();
+    // Seat 0's secrets: the orders it was dealt, then the one it picks.
+    let (seed, dealt) = {
+        let h = state.table(&id).await.unwrap();
+        let t = h.table.lock().await;
+        (
+            t.row.seed.to_string(),
+            t.game.secrets_of(ordo_core::Seat(0)),
+        )
+    };
+    assert!(!dealt.is_empty());
+    let own = state_of(&state, &id, &t0).await;
+    let offered: Vec<String> = own["view"]["seats"][0]["offered"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o.as_str().unwrap().to_string())
+        .collect();
+    assert!(!offered.is_empty());
+    let pick = own["legal"][0]["action"].clone();
+    let (s, _) = post(
+        &state,
+        &id,
+        "actions",
+        json!({"token": t0, "version": 0, "action": pick}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let picked = state_of(&state, &id, &t0).await["view"]["seats"][0]["order"].clone();
+    assert!(picked.is_string(), "seat 0 sees its own pick");
+    let m0 = collect(&mut ws0, 400).await;
+    let m1 = collect(&mut ws1, 100).await;
+    let ms = collect(&mut spec, 100).await;
+    assert!(
+        m1.len() >= 2 && ms.len() >= 2,
+        "snapshot and an update each"
+    );
+    // Seat 0 does receive its secrets (so the check below can fail).
+    let all0 = m0.concat();
+    assert!(offered.iter().all(|o| all0.contains(o.as_str())));
+    // Nobody else receives them, in snapshots or patches, nor the seed.
+    for (who, msgs) in [("seat 1", &m1), ("spectator", &ms)] {
+        let mut snap = Value::Null;
+        for m in msgs {
+            assert!(!m.contains(&seed), "{who} received the seed");
+            let v: Value = serde_json::from_str(m).unwrap();
+            match v["type"].as_str() {
+                Some("snapshot") => snap = v,
+                Some("patch") => merge_apply(&mut snap, &v["patch"]),
+                _ => continue,
+            }
+            let other = &snap["view"]["seats"][0];
+            assert!(
+                other["offered"].is_null(),
+                "{who} sees seat 0's dealt orders: {m}"
+            );
+            assert!(
+                other["order"].is_null(),
+                "{who} sees seat 0's secret pick: {m}"
+            );
+            for o in &offered {
+                // Seat 1's own dealt orders are distinct from seat 0's.
+                assert!(
+                    !m.contains(&format!("\"{o}\""))
+                        || who == "seat 1"
+                            && snap["view"]["seats"][1]["offered"]
+                                .to_string()
+                                .contains(o.as_str()),
+                    "{who} received seat 0's order {o}: {m}"
+                );
+            }
+        }
+    }
+}
