@@ -79,6 +79,10 @@ pub async fn serve(
         .map_err(|e| e.to_string())?;
     let listener = tokio::net::TcpListener::bind(bind).await?;
     let addr = listener.local_addr()?;
+    // Small messages (acknowledgements, patches) go out at once rather than waiting for more.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     println!("ordo serving on http://{addr} (database {})", redact(db));
     tracing::info!(%addr, backend = state.store.backend(), "listening");
     let stopping = state.clone();

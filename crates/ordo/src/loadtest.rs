@@ -95,6 +95,10 @@ async fn load(args: &LoadtestArgs, host: String, port: u16) -> anyhow::Result<Ex
     let mut seats: Vec<(String, String)> = Vec::new();
     for _ in 0..args.tables {
         let created = post_json(&host, port, "/api/tables", &create).await?;
+        anyhow::ensure!(
+            created["code"] != "request/rate_limited",
+            "the server limits requests per address; start it with `--ip-limit off` for load tests"
+        );
         let id = created["id"]
             .as_str()
             .ok_or_else(|| anyhow::anyhow!("no table id: {created}"))?
@@ -108,6 +112,7 @@ async fn load(args: &LoadtestArgs, host: String, port: u16) -> anyhow::Result<Ex
     anyhow::ensure!(!seats.is_empty(), "no seats created");
     let decisions = Arc::new(AtomicU64::new(0));
     let errors = Arc::new(AtomicU64::new(0));
+    let throttled = Arc::new(AtomicU64::new(0));
     let latencies = Arc::new(Mutex::new(Vec::<f64>::new()));
     let deadline = Instant::now() + Duration::from_secs_f64(args.seconds.max(0.5));
     let start = Instant::now();
@@ -116,6 +121,7 @@ async fn load(args: &LoadtestArgs, host: String, port: u16) -> anyhow::Result<Ex
         let (id, token) = seats[c % seats.len()].clone();
         let url = format!("ws://{host}:{port}/api/tables/{id}/ws?token={token}");
         let (decisions, errors, latencies) = (decisions.clone(), errors.clone(), latencies.clone());
+        let throttled = throttled.clone();
         let think_ms = args.think_ms;
         tasks.push(tokio::spawn(async move {
             let Ok((mut ws, _)) = tokio_tungstenite::connect_async(&url).await else {
@@ -172,7 +178,11 @@ async fn load(args: &LoadtestArgs, host: String, port: u16) -> anyhow::Result<Ex
                     Some("error") => {
                         // Stale decisions (the other seat moved first) are expected; ask again.
                         sent = None;
-                        if v["code"] != "action/stale_version" {
+                        if v["code"] == "request/rate_limited" {
+                            // Over the server's per-connection limit: wait for the next window.
+                            throttled.fetch_add(1, Ordering::Relaxed);
+                            tokio::time::sleep(Duration::from_secs(1)).await;
+                        } else if v["code"] != "action/stale_version" {
                             errors.fetch_add(1, Ordering::Relaxed);
                         }
                         let _ = ws.send(Message::Text(json!({"type": "resync"}).to_string().into())).await;
@@ -202,6 +212,7 @@ async fn load(args: &LoadtestArgs, host: String, port: u16) -> anyhow::Result<Ex
         "latency_ms_p95": percentile(&lat, 0.95),
         "latency_ms_p99": percentile(&lat, 0.99),
         "errors": errors.load(Ordering::Relaxed),
+        "throttled": throttled.load(Ordering::Relaxed),
     });
     if args.json {
         println!("{out}");

@@ -1,4 +1,5 @@
-//! `ordo play`: a full game in the terminal against bots.
+//! `ordo play`: a full game in the terminal against bots (or, with `--server`, at a table of a
+//! running server: see [`crate::remote`]).
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -14,16 +15,26 @@ use crate::games::{derive_seed, next_seat, CliGame, GameArgs, GameKind};
 #[derive(Args, Debug)]
 pub(crate) struct PlayArgs {
     #[command(flatten)]
-    game: GameArgs,
+    pub(crate) game: GameArgs,
     /// Who sits where, comma-separated: `human` or a bot name (`random`).
     #[arg(long, default_value = "human,random")]
-    seats: String,
-    /// Setup seed (default: from the clock).
+    pub(crate) seats: String,
+    /// Setup seed (default: from the clock; with --server the server draws it).
     #[arg(long)]
-    seed: Option<u64>,
-    /// Save the record here when the game ends (or when you quit).
+    pub(crate) seed: Option<u64>,
+    /// Save the record here when the game ends (or when you quit a local game).
     #[arg(long)]
-    save: Option<std::path::PathBuf>,
+    pub(crate) save: Option<std::path::PathBuf>,
+    /// Play at a running `ordo serve` (e.g. `http://127.0.0.1:8080`): create a table with
+    /// --seats and play its first human seat, or join one with --table.
+    #[arg(long, value_name = "URL")]
+    pub(crate) server: Option<String>,
+    /// With --server: join this existing table instead of creating one.
+    #[arg(long, value_name = "ID", requires = "server", conflicts_with = "seats")]
+    pub(crate) table: Option<String>,
+    /// With --table: your seat token (without one you watch as a spectator).
+    #[arg(long, value_name = "TOKEN", requires = "table")]
+    pub(crate) token: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +44,9 @@ enum SeatKind {
 }
 
 pub(crate) fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    if let Some(server) = &args.server {
+        return crate::remote::run(args, server);
+    }
     match GameKind::parse(&args.game.game)? {
         GameKind::Crusaders => run_game::<crusaders::Crusaders>(args),
     }

@@ -12,7 +12,12 @@ const KIND: [&str; 8] = [
 /// A readable summary of a Crusaders state as `seat` (or a spectator) sees it.
 pub(crate) fn crusaders(g: &Crusaders, seat: Option<Seat>) -> String {
     let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
-    let v: View = g.view(viewer);
+    crusaders_view(&g.view(viewer))
+}
+
+/// A readable summary of a Crusaders view: all the terminal shows, whether the view was built
+/// from a local state or received from a server.
+pub(crate) fn crusaders_view(v: &View) -> String {
     let board = crusaders::data::tables().ok().map(|t| t.board(v.side));
     let name = |id: crusaders::RegionId| -> String {
         board

@@ -1,4 +1,5 @@
-//! `ordo serve` as a real process: recovery after SIGKILL keeps every acknowledged decision.
+//! `ordo serve` as a real process: recovery after SIGKILL keeps every acknowledged decision;
+//! `ordo loadtest` and `ordo play --server` against it.
 #![allow(clippy::unwrap_used)]
 
 use std::io::{Read, Write};
@@ -170,4 +171,211 @@ fn loadtest_drives_a_server_and_reports_latencies() {
         .output()
         .unwrap();
     assert_eq!(bad.status.code(), Some(1));
+}
+
+/// Runs `ordo` with `args`, answering `1` (the first legal decision) to every prompt until it
+/// exits; returns its exit status, standard output and standard error.
+fn run_answering_ones(
+    args: &[&str],
+    limit: Duration,
+) -> (std::process::ExitStatus, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ordo"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // Fails once the child has exited (lines typed while no decision is asked are dropped).
+    let feeder = std::thread::spawn(move || {
+        while stdin.write_all(b"1\n").is_ok() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stdout.read_to_string(&mut s);
+        s
+    });
+    let err = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stderr.read_to_string(&mut s);
+        s
+    });
+    let t = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if t.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            let out = out.join().unwrap();
+            let tail: String = out.lines().rev().take(40).collect::<Vec<_>>().join("\n");
+            panic!(
+                "`ordo {}` still running after {limit:?}; last lines (reversed):\n{tail}",
+                args.join(" ")
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    feeder.join().unwrap();
+    (status, out.join().unwrap(), err.join().unwrap())
+}
+
+#[test]
+fn play_against_a_server_from_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("play.db").display());
+    let port = free_port();
+    let mut server = start(&db, port);
+    let url = format!("http://127.0.0.1:{port}");
+    let record = dir.path().join("remote-game.json");
+    let (status, out, err) = run_answering_ones(
+        &[
+            "play",
+            "--server",
+            &url,
+            "--seats",
+            "human,random",
+            "--seed",
+            "11",
+            "--save",
+            record.to_str().unwrap(),
+        ],
+        Duration::from_secs(240),
+    );
+    let tail: String = out.lines().rev().take(20).collect::<Vec<_>>().join("\n");
+    assert!(
+        status.success(),
+        "exit {status}\nstderr: {err}\nlast lines (reversed):\n{tail}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        out.contains("Table ") && out.contains(" created on "),
+        "{tail}"
+    );
+    assert!(out.contains("P1, choose:"), "{tail}");
+    assert!(out.contains("Game over. Winner: seat "), "{tail}");
+    assert!(out.contains("Final scores: P1 "), "{tail}");
+    assert!(
+        out.contains("matches the commitment published at the start"),
+        "{tail}"
+    );
+    // The downloaded record replays to the end.
+    let replay = Command::new(env!("CARGO_BIN_EXE_ordo"))
+        .args(["replay", record.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    let j: Value = serde_json::from_str(
+        String::from_utf8_lossy(&replay.stdout)
+            .lines()
+            .last()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(j["over"], true, "{j}");
+    // Without a human seat the client watches the bots to the end.
+    let (status, out, err) = run_answering_ones(
+        &["play", "--server", &url, "--seats", "random,random"],
+        Duration::from_secs(120),
+    );
+    assert!(status.success(), "exit {status}\nstderr: {err}");
+    assert!(out.contains("watching the bots play"), "{out}");
+    assert!(out.contains("Final scores: P1 "), "{out}");
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
+#[test]
+fn play_with_a_wrong_table_token_or_server_fails_clearly() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("bad.db").display());
+    let port = free_port();
+    let mut server = start(&db, port);
+    let url = format!("http://127.0.0.1:{port}");
+    let ordo = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_ordo"))
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(!err.contains("panicked"), "{err}");
+        (out.status.code(), err)
+    };
+    let (code, err) = ordo(&[
+        "play", "--server", &url, "--table", "nosuch", "--token", "x",
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("no table `nosuch`"), "{err}");
+    // A real table, a token that holds no seat there.
+    let create = json!({"game": "crusaders", "config": {"players": 2}, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]});
+    let (_, created) = http(port, "POST", "/api/tables", Some(&create.to_string())).unwrap();
+    let id = created["id"].as_str().unwrap();
+    let (code, err) = ordo(&["play", "--server", &url, "--table", id, "--token", "wrong"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("does not hold a seat"), "{err}");
+    // Nothing listening; not an http:// URL.
+    let dead = format!("http://127.0.0.1:{}", free_port());
+    let (code, err) = ordo(&["play", "--server", &dead, "--seats", "human,random"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("cannot connect to"), "{err}");
+    let (code, err) = ordo(&["play", "--server", "ftp://example.org", "--table", "t"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("must start with http://"), "{err}");
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
+#[test]
+fn sigterm_closes_live_connections_and_exits_cleanly() {
+    use futures_util::StreamExt;
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("term.db").display());
+    let port = free_port();
+    let mut server = start(&db, port);
+    let body = json!({"game": "crusaders", "config": {"players": 2}, "seats": [{"kind": "human"}, {"kind": "human"}]}).to_string();
+    let (status, created) = http(port, "POST", "/api/tables", Some(&body)).unwrap();
+    assert_eq!(status, 201);
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["tokens"][0].as_str().unwrap().to_string();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let closed = rt.block_on(async {
+        let url = format!("ws://127.0.0.1:{port}/api/tables/{id}/ws?token={token}");
+        let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        let first = ws.next().await.unwrap().unwrap();
+        assert!(first.to_text().unwrap().contains("\"snapshot\""));
+        let _ = Command::new("kill")
+            .args(["-TERM", &server.id().to_string()])
+            .status();
+        // The server closes the session rather than waiting for the client to leave.
+        match tokio::time::timeout(Duration::from_secs(10), ws.next()).await {
+            Ok(None | Some(Ok(tokio_tungstenite::tungstenite::Message::Close(_)) | Err(_))) => true,
+            other => panic!("the session stayed open: {other:?}"),
+        }
+    });
+    assert!(closed);
+    let t = Instant::now();
+    let status = loop {
+        if let Some(s) = server.try_wait().unwrap() {
+            break s;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(10),
+            "the server did not stop"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}");
 }

@@ -1,0 +1,1195 @@
+//! `ordo play --server URL`: playing at a table of a running `ordo serve` from the terminal.
+//!
+//! The client creates a table (`POST /api/tables`) or joins one with a seat token (or watches it
+//! without one), then follows the table over its WebSocket (`docs/protocol.md`): it holds the
+//! last snapshot, keeps it current with merge patches when the server sends them, draws the board
+//! from the viewer's *view* (a client never has a full state), and sends the decision chosen
+//! from the legal list. It never trusts the server's JSON: anything malformed ends the session
+//! with a clear error, never a panic.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context};
+use futures_util::{SinkExt, StreamExt};
+use ordo_ai::BotSpec;
+use ordo_core::{BySeat, Outcome, Seat};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::{self, Message};
+
+use crate::games::{CliGame, GameKind};
+use crate::play::PlayArgs;
+
+/// How long an HTTP request may take, connection included.
+const HTTP_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long opening the WebSocket may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(15);
+/// How long the server may take to answer a decision.
+const ACK_TIMEOUT: Duration = Duration::from_secs(60);
+/// The largest HTTP answer read (records of long games stay far below).
+const MAX_HTTP_ANSWER: u64 = 64 * 1024 * 1024;
+
+/// `println!` that reports a closed standard output as an error instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout(), $($arg)*).context("writing to standard output")?
+    };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A tiny HTTP/1.1 client (one request per connection).
+
+/// A server address from an `http://host[:port][/prefix]` URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Endpoint {
+    /// Host name or IP address (IPv6 without brackets).
+    pub(crate) host: String,
+    /// TCP port.
+    pub(crate) port: u16,
+    /// Path prefix before `/api` (empty, or starting with `/` without a trailing one).
+    prefix: String,
+}
+
+/// An HTTP answer.
+#[derive(Debug)]
+pub(crate) struct HttpAnswer {
+    /// Status code.
+    pub(crate) status: u16,
+    /// Body (transfer encoding removed).
+    pub(crate) body: String,
+}
+
+impl Endpoint {
+    /// Parses `http://host[:port][/prefix]`.
+    ///
+    /// # Errors
+    /// Another scheme, no host, a bad port, a query or fragment.
+    pub(crate) fn parse(url: &str) -> anyhow::Result<Endpoint> {
+        let url = url.trim();
+        let Some(rest) = url.strip_prefix("http://") else {
+            if url.starts_with("https://") {
+                bail!("`{url}`: https is not supported by this client; use the server's http:// address");
+            }
+            if url.starts_with("ws://") || url.starts_with("wss://") {
+                bail!("`{url}`: give the server's http:// address (the WebSocket address is derived from it)");
+            }
+            bail!("`{url}` is not a server URL: it must start with http:// (e.g. http://127.0.0.1:8080)");
+        };
+        anyhow::ensure!(
+            !rest.contains(['?', '#']),
+            "`{url}`: the server URL cannot have a query or fragment"
+        );
+        let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+        let (host, port) = if let Some(v6) = authority.strip_prefix('[') {
+            let (h, after) = v6
+                .split_once(']')
+                .ok_or_else(|| anyhow!("`{url}`: unclosed `[` in the host"))?;
+            match after {
+                "" => (h, None),
+                p => (
+                    h,
+                    Some(p.strip_prefix(':').ok_or_else(|| {
+                        anyhow!("`{url}`: expected `:port` after the IPv6 address")
+                    })?),
+                ),
+            }
+        } else {
+            match authority.rsplit_once(':') {
+                Some((h, p)) => (h, Some(p)),
+                None => (authority, None),
+            }
+        };
+        anyhow::ensure!(
+            !host.is_empty() && !host.contains('@'),
+            "`{url}`: no host in the server URL"
+        );
+        let port = match port {
+            None => 80,
+            Some(p) => p
+                .parse::<u16>()
+                .ok()
+                .filter(|&p| p != 0)
+                .ok_or_else(|| anyhow!("`{url}`: `{p}` is not a port number"))?,
+        };
+        Ok(Endpoint {
+            host: host.to_string(),
+            port,
+            prefix: path.trim_end_matches('/').to_string(),
+        })
+    }
+
+    /// `host:port` as written in URLs.
+    fn authority(&self) -> String {
+        if self.host.contains(':') {
+            format!("[{}]:{}", self.host, self.port)
+        } else {
+            format!("{}:{}", self.host, self.port)
+        }
+    }
+
+    /// The base URL, for messages.
+    pub(crate) fn url(&self) -> String {
+        format!("http://{}{}", self.authority(), self.prefix)
+    }
+
+    /// The WebSocket URL of a table, with the seat token if any.
+    fn ws_url(&self, table: &str, token: Option<&str>) -> String {
+        let mut url = format!(
+            "ws://{}{}/api/tables/{}/ws",
+            self.authority(),
+            self.prefix,
+            encode(table)
+        );
+        if let Some(t) = token {
+            url.push_str("?token=");
+            url.push_str(&encode(t));
+        }
+        url
+    }
+
+    /// One request; the answer whatever its status.
+    ///
+    /// # Errors
+    /// No connection, a timeout, an answer that is not HTTP.
+    pub(crate) async fn request(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+    ) -> anyhow::Result<HttpAnswer> {
+        let exchange = async {
+            let mut s = tokio::net::TcpStream::connect((self.host.as_str(), self.port))
+                .await
+                .with_context(|| {
+                    format!(
+                        "cannot connect to {} (is `ordo serve` running there?)",
+                        self.url()
+                    )
+                })?;
+            let body = body.unwrap_or("");
+            let req = format!(
+                "{method} {}{path} HTTP/1.1\r\nHost: {}\r\nAccept: application/json\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                self.prefix,
+                self.authority(),
+                body.len()
+            );
+            s.write_all(req.as_bytes()).await?;
+            let mut raw = Vec::new();
+            s.take(MAX_HTTP_ANSWER).read_to_end(&mut raw).await?;
+            parse_answer(&raw)
+        };
+        tokio::time::timeout(HTTP_TIMEOUT, exchange)
+            .await
+            .map_err(|_| {
+                anyhow!(
+                    "{} did not answer {method} {path} within {} s",
+                    self.url(),
+                    HTTP_TIMEOUT.as_secs()
+                )
+            })?
+            .with_context(|| format!("{method} {}{path}", self.url()))
+    }
+}
+
+/// Percent-encodes a path segment or query value.
+fn encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The start of a text, for error messages.
+fn snippet(s: &str) -> String {
+    let s = s.trim();
+    match s.char_indices().nth(200) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None if s.is_empty() => "(empty)".to_string(),
+        None => s.to_string(),
+    }
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+/// Parses a whole HTTP/1.1 answer (read until the server closed the connection).
+fn parse_answer(raw: &[u8]) -> anyhow::Result<HttpAnswer> {
+    let head_end = find(raw, b"\r\n\r\n").ok_or_else(|| {
+        anyhow!(
+            "not an HTTP answer: {}",
+            snippet(&String::from_utf8_lossy(raw))
+        )
+    })?;
+    let head = std::str::from_utf8(&raw[..head_end]).context("HTTP header is not text")?;
+    let mut lines = head.split("\r\n");
+    let status_line = lines.next().unwrap_or("");
+    let mut parts = status_line.split_whitespace();
+    let status = match (parts.next(), parts.next()) {
+        (Some(proto), Some(code)) if proto.starts_with("HTTP/") => code.parse::<u16>().ok(),
+        _ => None,
+    }
+    .ok_or_else(|| anyhow!("not an HTTP status line: {}", snippet(status_line)))?;
+    let mut chunked = false;
+    let mut length = None;
+    for line in lines {
+        if let Some((k, v)) = line.split_once(':') {
+            let (k, v) = (k.trim().to_ascii_lowercase(), v.trim());
+            if k == "transfer-encoding" && v.to_ascii_lowercase().contains("chunked") {
+                chunked = true;
+            } else if k == "content-length" {
+                length = Some(v.parse::<usize>().context("bad Content-Length")?);
+            }
+        }
+    }
+    let rest = &raw[head_end + 4..];
+    let body = if chunked {
+        dechunk(rest)?
+    } else if let Some(n) = length {
+        rest.get(..n)
+            .ok_or_else(|| anyhow!("the answer was cut short ({} of {n} bytes)", rest.len()))?
+            .to_vec()
+    } else {
+        rest.to_vec()
+    };
+    Ok(HttpAnswer {
+        status,
+        body: String::from_utf8(body).context("the answer is not UTF-8")?,
+    })
+}
+
+/// Removes chunked transfer encoding.
+fn dechunk(mut b: &[u8]) -> anyhow::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    loop {
+        let end = find(b, b"\r\n").ok_or_else(|| anyhow!("bad chunked answer"))?;
+        let size = std::str::from_utf8(&b[..end]).unwrap_or("");
+        let size = size.split(';').next().unwrap_or("").trim();
+        let n = usize::from_str_radix(size, 16)
+            .map_err(|_| anyhow!("bad chunk size `{}`", snippet(size)))?;
+        b = &b[end + 2..];
+        if n == 0 {
+            return Ok(out);
+        }
+        let chunk = b
+            .get(..n)
+            .ok_or_else(|| anyhow!("the answer was cut short in a chunk"))?;
+        out.extend_from_slice(chunk);
+        b = b.get(n + 2..).unwrap_or(&[]);
+    }
+}
+
+/// A readable form of a refusal: the server's `{"code", "message"}` when it sent one.
+fn refusal(status: u16, body: &str) -> String {
+    let v: Value = serde_json::from_str(body).unwrap_or(Value::Null);
+    match (v["code"].as_str(), v["message"].as_str()) {
+        (Some(code), Some(message)) => format!("{message} ({code})"),
+        _ => format!("HTTP {status}: {}", snippet(body)),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table as the client holds it.
+
+/// One legal decision as the server lists it.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+struct Legal {
+    /// The decision, sent back as is.
+    action: Value,
+    /// A readable label.
+    #[serde(default)]
+    label: String,
+}
+
+/// A snapshot: what one viewer sees of a table.
+#[derive(Clone, Debug, Deserialize)]
+struct Snapshot {
+    version: u64,
+    #[serde(default)]
+    status: String,
+    #[serde(default)]
+    you: Option<u8>,
+    #[serde(default)]
+    to_act: Vec<u8>,
+    view: crusaders::View,
+    #[serde(default)]
+    legal: Vec<Legal>,
+    #[serde(default)]
+    seed_commitment: Option<String>,
+    #[serde(default)]
+    seed: Option<Value>,
+}
+
+impl Snapshot {
+    /// Whether the game is over.
+    fn finished(&self) -> bool {
+        self.status == "finished"
+            || (self.to_act.is_empty() && self.view.phase == crusaders::PhaseView::Over)
+    }
+
+    /// The revealed seed, once the game is over.
+    fn seed(&self) -> Option<String> {
+        match &self.seed {
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(Value::Number(n)) => Some(n.to_string()),
+            _ => None,
+        }
+    }
+}
+
+/// What a server message meant for the client.
+#[derive(Debug, PartialEq)]
+enum Event {
+    /// The held snapshot changed (a snapshot or a patch arrived).
+    Updated,
+    /// A patch did not apply to the held snapshot: ask for a fresh one.
+    NeedResync,
+    /// A decision was acknowledged.
+    Ack { id: Option<String>, version: u64 },
+    /// A message was refused.
+    Refused {
+        id: Option<String>,
+        code: String,
+        message: String,
+    },
+    /// Nothing to do (an unknown message type, a patch while a snapshot is awaited).
+    Ignored,
+}
+
+/// The last snapshot, kept current by the server's messages.
+#[derive(Debug, Default)]
+struct Tracker {
+    /// The snapshot object as JSON (patches apply to it).
+    raw: Option<Value>,
+    /// The same, parsed.
+    snap: Option<Snapshot>,
+    /// A resync was asked for: patches are ignored until a snapshot arrives.
+    awaiting_snapshot: bool,
+}
+
+fn field_u64(v: &Value, key: &str) -> anyhow::Result<u64> {
+    v.get(key).and_then(Value::as_u64).ok_or_else(|| {
+        anyhow!(
+            "no `{key}` number in a server message: {}",
+            snippet(&v.to_string())
+        )
+    })
+}
+
+impl Tracker {
+    fn version(&self) -> Option<u64> {
+        self.snap.as_ref().map(|s| s.version)
+    }
+
+    /// Handles one text message from the server.
+    ///
+    /// # Errors
+    /// Text that is not a JSON object; a snapshot that does not parse; an `ack` or `error`
+    /// without its fields.
+    fn handle(&mut self, text: &str) -> anyhow::Result<Event> {
+        let msg: Value = serde_json::from_str(text)
+            .map_err(|e| anyhow!("the server sent malformed JSON ({e}): {}", snippet(text)))?;
+        anyhow::ensure!(
+            msg.is_object(),
+            "the server sent a message that is not an object: {}",
+            snippet(text)
+        );
+        match msg.get("type").and_then(Value::as_str) {
+            Some("snapshot") => {
+                let snap: Snapshot = serde_json::from_value(msg.clone())
+                    .map_err(|e| anyhow!("the server sent a malformed snapshot: {e}"))?;
+                self.raw = Some(msg);
+                self.snap = Some(snap);
+                self.awaiting_snapshot = false;
+                Ok(Event::Updated)
+            }
+            Some("patch") => {
+                if self.awaiting_snapshot {
+                    return Ok(Event::Ignored);
+                }
+                let base = field_u64(&msg, "base")?;
+                let version = field_u64(&msg, "version")?;
+                let Some(patch) = msg.get("patch") else {
+                    bail!("a patch message without `patch`: {}", snippet(text))
+                };
+                let Some(raw) = self.raw.as_ref().filter(|_| self.version() == Some(base)) else {
+                    // Not the version we hold (a message lost, or none held yet).
+                    self.awaiting_snapshot = true;
+                    return Ok(Event::NeedResync);
+                };
+                let mut next = raw.clone();
+                ordo_server::delta::merge_apply(&mut next, patch);
+                if let Some(o) = next.as_object_mut() {
+                    o.insert("version".to_string(), json!(version));
+                }
+                match serde_json::from_value::<Snapshot>(next.clone()) {
+                    Ok(snap) => {
+                        self.raw = Some(next);
+                        self.snap = Some(snap);
+                        Ok(Event::Updated)
+                    }
+                    Err(_) => {
+                        // The patched snapshot does not parse: start again from a fresh one.
+                        self.awaiting_snapshot = true;
+                        Ok(Event::NeedResync)
+                    }
+                }
+            }
+            Some("ack") => Ok(Event::Ack {
+                id: msg.get("id").and_then(Value::as_str).map(str::to_string),
+                version: field_u64(&msg, "version")?,
+            }),
+            Some("error") => Ok(Event::Refused {
+                id: msg.get("id").and_then(Value::as_str).map(str::to_string),
+                code: msg
+                    .get("code")
+                    .and_then(Value::as_str)
+                    .unwrap_or("unknown")
+                    .to_string(),
+                message: msg
+                    .get("message")
+                    .and_then(Value::as_str)
+                    .unwrap_or("(no message)")
+                    .to_string(),
+            }),
+            _ => Ok(Event::Ignored),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The command.
+
+/// `ordo play --server URL ...`.
+pub(crate) fn run(args: &PlayArgs, server: &str) -> anyhow::Result<ExitCode> {
+    let ep = Endpoint::parse(server)?;
+    match GameKind::parse(&args.game.game)? {
+        GameKind::Crusaders => {}
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    rt.block_on(async {
+        let (table, token) = match &args.table {
+            Some(id) => {
+                join_table(&ep, id, args.token.as_deref()).await?;
+                (id.clone(), args.token.clone())
+            }
+            None => create(&ep, args).await?,
+        };
+        session(&ep, &table, token.as_deref(), args.save.as_deref()).await
+    })
+}
+
+/// Creates a table from the command-line options; prints the invitations; returns the table
+/// id and the token of the first human seat.
+async fn create(ep: &Endpoint, args: &PlayArgs) -> anyhow::Result<(String, Option<String>)> {
+    let names: Vec<&str> = args.seats.split(',').map(str::trim).collect();
+    let mut seats = Vec::new();
+    for name in &names {
+        if *name == "human" {
+            seats.push(json!({"kind": "human"}));
+        } else {
+            name.parse::<BotSpec>()?;
+            seats.push(json!({"kind": "bot", "bot": name}));
+        }
+    }
+    let mut game_args = args.game.clone();
+    game_args.players = u8::try_from(names.len()).unwrap_or(u8::MAX);
+    let config = crusaders::Crusaders::config_from(&game_args)?;
+    if args.seed.is_some() {
+        eprintln!("note: --seed is not used with --server: the server draws the seed, commits to it and reveals it when the game ends");
+    }
+    let body = json!({
+        "game": args.game.game,
+        "config": serde_json::to_value(&config)?,
+        "seats": seats,
+    });
+    let a = ep
+        .request("POST", "/api/tables", Some(&body.to_string()))
+        .await?;
+    if a.status != 201 && a.status != 200 {
+        bail!(
+            "{} refused to create the table: {}",
+            ep.url(),
+            refusal(a.status, &a.body)
+        );
+    }
+    let created: Value = serde_json::from_str(&a.body).map_err(|e| {
+        anyhow!(
+            "the server's answer to the new table is not JSON ({e}): {}",
+            snippet(&a.body)
+        )
+    })?;
+    let id = created
+        .get("id")
+        .and_then(Value::as_str)
+        .ok_or_else(|| {
+            anyhow!(
+                "the server's answer has no table id: {}",
+                snippet(&created.to_string())
+            )
+        })?
+        .to_string();
+    let tokens: Vec<Option<String>> = created
+        .get("tokens")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().map(|t| t.as_str().map(str::to_string)).collect())
+        .unwrap_or_default();
+    say!("Table {id} created on {}.", ep.url());
+    if let Some(c) = created.get("seed_commitment").and_then(Value::as_str) {
+        say!("Seed commitment (SHA-256 of the seed, revealed at the end): {c}");
+    }
+    let mine = names.iter().position(|n| *n == "human");
+    for (i, name) in names.iter().enumerate() {
+        let token = tokens.get(i).cloned().flatten();
+        match (*name, token) {
+            ("human", Some(t)) if Some(i) == mine => say!(
+                "  P{}: you (to rejoin: ordo play --server {} --table {id} --token {t})",
+                i + 1,
+                ep.url()
+            ),
+            ("human", Some(t)) => say!(
+                "  P{}: invite with token {t}: ordo play --server {} --table {id} --token {t}\n      (WebSocket {})",
+                i + 1,
+                ep.url(),
+                ep.ws_url(&id, Some(&t))
+            ),
+            ("human", None) => say!("  P{}: human (the server gave no token)", i + 1),
+            (bot, _) => say!("  P{}: {bot} (bot)", i + 1),
+        }
+    }
+    if mine.is_none() {
+        say!("No human seat: watching the bots play.");
+    }
+    let token = mine.and_then(|i| tokens.get(i).cloned().flatten());
+    if mine.is_some() && token.is_none() {
+        bail!("the server did not hand out a token for your seat");
+    }
+    Ok((id, token))
+}
+
+/// Checks that a table exists (a clear message for a wrong id) and is a game this client knows;
+/// with a seat token, takes the seat: joins an open table (lobby), or reclaims the seat of a
+/// running one from the stand-in bot that plays it while its player is away.
+async fn join_table(ep: &Endpoint, id: &str, token: Option<&str>) -> anyhow::Result<()> {
+    let path = format!("/api/tables/{}", encode(id));
+    let a = ep.request("GET", &path, None).await?;
+    match a.status {
+        200 => {}
+        404 => bail!("no table `{id}` on {}", ep.url()),
+        s => bail!(
+            "{} refused to show table `{id}`: {}",
+            ep.url(),
+            refusal(s, &a.body)
+        ),
+    }
+    let info: Value = serde_json::from_str(&a.body).map_err(|e| {
+        anyhow!(
+            "the server's description of table `{id}` is not JSON ({e}): {}",
+            snippet(&a.body)
+        )
+    })?;
+    match info.get("game").and_then(Value::as_str) {
+        Some("crusaders") | None => {}
+        Some(other) => bail!("table `{id}` plays `{other}`, which this client cannot show"),
+    }
+    let Some(token) = token else { return Ok(()) };
+    let body = json!({ "token": token }).to_string();
+    match info.get("status").and_then(Value::as_str) {
+        Some("open") => {
+            let a = ep
+                .request("POST", &format!("{path}/join"), Some(&body))
+                .await?;
+            match a.status {
+                200 | 201 => Ok(()),
+                403 => bail!(
+                    "the token does not hold a seat at table `{id}`: {}",
+                    refusal(a.status, &a.body)
+                ),
+                s => bail!("cannot join table `{id}`: {}", refusal(s, &a.body)),
+            }
+        }
+        Some("active") => {
+            // Best effort: the WebSocket checks the token in any case, and a decision sent
+            // for the seat reclaims it too.
+            let a = ep
+                .request("POST", &format!("{path}/reclaim"), Some(&body))
+                .await?;
+            if a.status == 403 {
+                bail!(
+                    "the token does not hold a seat at table `{id}`: {}",
+                    refusal(a.status, &a.body)
+                );
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Opens the table's WebSocket; refusals are explained.
+async fn connect(ep: &Endpoint, table: &str, token: Option<&str>) -> anyhow::Result<Ws> {
+    let url = ep.ws_url(table, token);
+    let shown = ep.ws_url(table, None);
+    match tokio::time::timeout(
+        CONNECT_TIMEOUT,
+        tokio_tungstenite::connect_async_with_config(url.as_str(), None, true),
+    )
+    .await
+    {
+        Err(_) => bail!(
+            "opening the WebSocket {shown} took more than {} s",
+            CONNECT_TIMEOUT.as_secs()
+        ),
+        Ok(Ok((ws, _))) => Ok(ws),
+        Ok(Err(tungstenite::Error::Http(answer))) => {
+            let status = answer.status().as_u16();
+            let body = answer
+                .body()
+                .as_deref()
+                .map(String::from_utf8_lossy)
+                .unwrap_or_default();
+            let why = refusal(status, &body);
+            match status {
+                403 => bail!("the token does not hold a seat at table `{table}`: {why}"),
+                404 => bail!("no table `{table}` on {}: {why}", ep.url()),
+                _ => bail!("the server refused the WebSocket {shown}: {why}"),
+            }
+        }
+        Ok(Err(tungstenite::Error::Io(e))) => bail!(
+            "cannot connect to {} (is `ordo serve` running there?): {e}",
+            ep.url()
+        ),
+        Ok(Err(e)) => bail!("cannot open the WebSocket {shown}: {e}"),
+    }
+}
+
+/// Standard input, line by line, read on its own thread (at most a line or two ahead).
+fn stdin_lines() -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::channel::<String>(1);
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        let mut line = String::new();
+        loop {
+            line.clear();
+            match stdin.read_line(&mut line) {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {
+                    if tx.blocking_send(line.trim().to_string()).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    });
+    rx
+}
+
+fn prompt() -> anyhow::Result<()> {
+    let mut out = std::io::stdout();
+    write!(out, "> ")
+        .and_then(|()| out.flush())
+        .context("writing to standard output")
+}
+
+/// A decision sent and not yet answered.
+#[derive(Debug)]
+struct Sent {
+    id: String,
+    deadline: tokio::time::Instant,
+}
+
+type Sink = futures_util::stream::SplitSink<Ws, Message>;
+
+/// The sending half, paced below the server's per-connection message limit.
+struct Outbox {
+    sink: Sink,
+    next_at: tokio::time::Instant,
+    /// The last message sent (resent when the server asks to slow down).
+    last: Option<String>,
+}
+
+/// Time between two messages (the server refuses more than 50 a second).
+const SEND_GAP: Duration = Duration::from_millis(25);
+/// How long to wait before resending a message refused for the rate.
+const RATE_RETRY: Duration = Duration::from_millis(1100);
+
+impl Outbox {
+    async fn send(&mut self, msg: &Value) -> anyhow::Result<()> {
+        tokio::time::sleep_until(self.next_at).await;
+        let text = msg.to_string();
+        self.sink
+            .send(Message::Text(text.clone().into()))
+            .await
+            .context("sending to the server")?;
+        self.next_at = tokio::time::Instant::now() + SEND_GAP;
+        self.last = Some(text);
+        Ok(())
+    }
+
+    async fn resend_last(&mut self) -> anyhow::Result<()> {
+        if let Some(text) = self.last.clone() {
+            let v: Value = serde_json::from_str(&text)?;
+            self.send(&v).await?;
+        }
+        Ok(())
+    }
+
+    async fn close(&mut self) {
+        let _ = self.sink.send(Message::Close(None)).await;
+    }
+}
+
+/// Follows a table until it ends (or the player quits).
+async fn session(
+    ep: &Endpoint,
+    table: &str,
+    token: Option<&str>,
+    save: Option<&Path>,
+) -> anyhow::Result<ExitCode> {
+    let ws = connect(ep, table, token).await?;
+    let (sink, mut stream) = ws.split();
+    let mut out = Outbox {
+        sink,
+        next_at: tokio::time::Instant::now(),
+        last: None,
+    };
+    let resync = json!({"type": "resync"});
+    let mut lines = stdin_lines();
+    let mut input_open = true;
+    let mut tracker = Tracker::default();
+    // The decisions on screen (the prompt is shown while this is set).
+    let mut shown: Option<Vec<Legal>> = None;
+    let mut pending: Option<Sent> = None;
+    // After an acknowledgement: the version to reach before prompting again.
+    let mut min_version = 0u64;
+    // The last "waiting for" line printed (printed again only when it changes).
+    let mut waiting_said: Option<String> = None;
+    // Whether input typed while no decision is asked for was already answered.
+    let mut nagged = false;
+    let mut redraw = false;
+    let mut spectator_drawn: Option<u64> = None;
+    let mut retry_at: Option<tokio::time::Instant> = None;
+    let mut counter = 0u64;
+    let id_prefix = format!(
+        "{:x}-{:x}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    );
+    match token {
+        Some(_) => {
+            say!("Joined table {table}. Type a number to choose, `r` to redraw, `q` to quit.")
+        }
+        None => say!("Watching table {table} as a spectator (`q` to stop)."),
+    }
+    loop {
+        // What the screen should show for the state held.
+        if let Some(snap) = tracker.snap.as_ref().filter(|_| !tracker.awaiting_snapshot) {
+            if snap.finished() {
+                out.close().await;
+                return finish(ep, table, snap, save).await;
+            }
+            match snap.you {
+                None => {
+                    if redraw || spectator_drawn != Some(snap.version) {
+                        spectator_drawn = Some(snap.version);
+                        say!("\n{}", crate::render::crusaders_view(&snap.view));
+                        say!(
+                            "(version {}, {}; to act: {})",
+                            snap.version,
+                            snap.status,
+                            seats_list(&snap.to_act)
+                        );
+                    }
+                }
+                Some(you) => {
+                    let ready = pending.is_none() && snap.version >= min_version;
+                    // An open table (a lobby still filling) takes no decisions yet.
+                    if ready && snap.status != "open" && !snap.legal.is_empty() {
+                        if redraw || shown.as_ref() != Some(&snap.legal) {
+                            if shown.is_some() && !redraw {
+                                say!("\n(the table changed)");
+                            }
+                            say!("\n{}", crate::render::crusaders_view(&snap.view));
+                            say!("P{}, choose:", u32::from(you) + 1);
+                            for (i, l) in snap.legal.iter().enumerate() {
+                                say!("  {:>2}) {}", i + 1, l.label);
+                            }
+                            prompt()?;
+                            shown = Some(snap.legal.clone());
+                            waiting_said = None;
+                            nagged = false;
+                        }
+                    } else {
+                        shown = None;
+                        if redraw {
+                            say!("\n{}", crate::render::crusaders_view(&snap.view));
+                            waiting_said = None;
+                        }
+                        let waiting = if snap.status == "open" {
+                            "Waiting for the other players to join…".to_string()
+                        } else {
+                            format!("Waiting for {}…", seats_list(&snap.to_act))
+                        };
+                        if ready && waiting_said.as_ref() != Some(&waiting) {
+                            say!("{waiting}");
+                            waiting_said = Some(waiting);
+                        }
+                    }
+                }
+            }
+            redraw = false;
+        }
+        if shown.is_some() && !input_open {
+            // A decision is asked for and no more input will come.
+            out.close().await;
+            return quit(ep, table, token, save);
+        }
+        let far = tokio::time::Instant::now() + Duration::from_secs(86_400);
+        let ack_deadline = pending.as_ref().map_or(far, |p| p.deadline);
+        tokio::select! {
+            incoming = stream.next() => {
+                let text = match incoming {
+                    None | Some(Ok(Message::Close(_))) => {
+                        bail!("the server closed the connection to table `{table}`")
+                    }
+                    Some(Err(e)) => bail!("the connection to table `{table}` failed: {e}"),
+                    Some(Ok(Message::Text(t))) => t.to_string(),
+                    Some(Ok(_)) => continue,
+                };
+                match tracker.handle(&text)? {
+                    Event::Updated | Event::Ignored => {}
+                    Event::NeedResync => out.send(&resync).await?,
+                    Event::Ack { id, version } => {
+                        if pending.as_ref().is_some_and(|p| id.as_deref() == Some(p.id.as_str())) {
+                            pending = None;
+                            min_version = min_version.max(version);
+                        }
+                    }
+                    Event::Refused { code, .. } if code == "request/rate_limited" => {
+                        // Too fast: send the same message again in a moment (a decision keeps
+                        // its id, so it is never applied twice).
+                        retry_at = Some(tokio::time::Instant::now() + RATE_RETRY);
+                    }
+                    Event::Refused { id, code, message } => {
+                        let ours = id.is_none()
+                            || pending.as_ref().is_some_and(|p| id.as_deref() == Some(p.id.as_str()));
+                        if ours {
+                            say!("The server refused: {message} ({code})");
+                            pending = None;
+                            shown = None;
+                            tracker.awaiting_snapshot = true;
+                            out.send(&resync).await?;
+                        }
+                    }
+                }
+            }
+            line = lines.recv(), if input_open => {
+                let Some(line) = line else {
+                    // End of input: a player leaves at the next decision; a spectator watches on.
+                    input_open = false;
+                    continue;
+                };
+                match (line.as_str(), shown.as_ref()) {
+                    ("q" | "quit", _) => {
+                        out.close().await;
+                        return quit(ep, table, token, save);
+                    }
+                    ("r" | "redraw", _) => redraw = true,
+                    ("", Some(_)) => prompt()?,
+                    ("", None) => {}
+                    (t, Some(legal)) => match t.parse::<usize>() {
+                        Ok(k) if (1..=legal.len()).contains(&k) => {
+                            let version = tracker.version().unwrap_or(0);
+                            counter += 1;
+                            let id = format!("{id_prefix}-{counter}");
+                            let msg = json!({"type": "action", "id": id, "version": version, "action": legal[k - 1].action});
+                            out.send(&msg).await?;
+                            pending = Some(Sent { id, deadline: tokio::time::Instant::now() + ACK_TIMEOUT });
+                            shown = None;
+                        }
+                        _ => {
+                            say!("Enter a number from 1 to {} (or r to redraw, q to quit).", legal.len());
+                            prompt()?;
+                        }
+                    },
+                    (_, None) => {
+                        // Typed while no decision is asked for: dropped, as the list may change.
+                        if !nagged && token.is_some() {
+                            nagged = true;
+                            say!("(no decision of yours is pending: wait for the list; q to quit)");
+                        }
+                    }
+                }
+            }
+            () = tokio::time::sleep_until(retry_at.unwrap_or(far)), if retry_at.is_some() => {
+                retry_at = None;
+                out.resend_last().await?;
+                if let Some(p) = pending.as_mut() {
+                    p.deadline = tokio::time::Instant::now() + ACK_TIMEOUT;
+                }
+            }
+            () = tokio::time::sleep_until(ack_deadline), if pending.is_some() && retry_at.is_none() => {
+                bail!("the server did not answer the decision within {} s", ACK_TIMEOUT.as_secs());
+            }
+        }
+    }
+}
+
+fn seats_list(seats: &[u8]) -> String {
+    if seats.is_empty() {
+        return "nobody".to_string();
+    }
+    seats
+        .iter()
+        .map(|s| format!("P{}", u32::from(*s) + 1))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Leaves the table (the game goes on at the server).
+fn quit(
+    ep: &Endpoint,
+    table: &str,
+    token: Option<&str>,
+    save: Option<&Path>,
+) -> anyhow::Result<ExitCode> {
+    say!();
+    match token {
+        Some(t) => say!(
+            "Left table {table}. Rejoin with: ordo play --server {} --table {table} --token {t}",
+            ep.url()
+        ),
+        None => say!("Stopped watching table {table}."),
+    }
+    if save.is_some() {
+        say!("The record is available once the game is over; nothing saved.");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The end: the final board and scores, the revealed seed checked against its commitment, and
+/// the record saved if asked.
+async fn finish(
+    ep: &Endpoint,
+    table: &str,
+    snap: &Snapshot,
+    save: Option<&Path>,
+) -> anyhow::Result<ExitCode> {
+    let view = &snap.view;
+    say!("\n{}", crate::render::crusaders_view(view));
+    let totals: Vec<i32> = match &view.final_scores {
+        Some(f) => f.iter().map(|b| b.total).collect(),
+        None => view.seats.iter().map(|p| p.influence).collect(),
+    };
+    if !totals.is_empty() {
+        let n = u8::try_from(totals.len()).unwrap_or(u8::MAX);
+        let scores = BySeat::new_with(n, |s| totals.get(s.index()).copied().unwrap_or(0));
+        let outcome = Outcome::ranked(scores, |s: Seat| {
+            view.seats.get(s.index()).map_or(u32::MAX, |p| p.turn_rank)
+        });
+        let w = outcome.winner();
+        say!("Game over. Winner: seat {} (P{}).", w.0, u32::from(w.0) + 1);
+    }
+    let list: Vec<String> = totals
+        .iter()
+        .enumerate()
+        .map(|(i, t)| format!("P{} {t}", i + 1))
+        .collect();
+    say!("Final scores: {}", list.join(", "));
+    match (snap.seed(), &snap.seed_commitment) {
+        (Some(seed), Some(c)) => {
+            let ok = seed
+                .parse::<u64>()
+                .is_ok_and(|n| &ordo_server::table::seed_commitment(n) == c);
+            say!(
+                "Seed {seed}: {}",
+                if ok {
+                    "matches the commitment published at the start"
+                } else {
+                    "does NOT match the commitment published at the start!"
+                }
+            );
+        }
+        (Some(seed), None) => say!("Seed {seed}."),
+        (None, _) => say!("The server did not reveal the seed."),
+    }
+    if let Some(path) = save {
+        let a = ep
+            .request(
+                "GET",
+                &format!("/api/tables/{}/record", encode(table)),
+                None,
+            )
+            .await?;
+        if a.status != 200 {
+            bail!(
+                "cannot download the record of table `{table}`: {}",
+                refusal(a.status, &a.body)
+            );
+        }
+        let record: Value = serde_json::from_str(&a.body)
+            .map_err(|e| anyhow!("the record of table `{table}` is not JSON: {e}"))?;
+        let text = serde_json::to_string_pretty(&record)?;
+        if let Err(e) = ordo_core::replay_json::<crusaders::Crusaders>(&text) {
+            eprintln!("warning: the downloaded record does not replay: {e}");
+        }
+        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        say!("record saved to {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use ordo_core::{Game, Match, Viewer};
+
+    #[test]
+    fn urls_parse_and_bad_ones_are_explained() {
+        let e = Endpoint::parse("http://127.0.0.1:8080").unwrap();
+        assert_eq!(
+            (e.host.as_str(), e.port, e.url()),
+            ("127.0.0.1", 8080, "http://127.0.0.1:8080".to_string())
+        );
+        let e = Endpoint::parse("http://localhost/").unwrap();
+        assert_eq!((e.host.as_str(), e.port), ("localhost", 80));
+        let e = Endpoint::parse("http://[::1]:9000/ordo/").unwrap();
+        assert_eq!(e.host, "::1");
+        assert_eq!(
+            e.ws_url("ab", Some("t k")),
+            "ws://[::1]:9000/ordo/api/tables/ab/ws?token=t%20k"
+        );
+        for bad in [
+            "127.0.0.1:8080",
+            "https://x",
+            "ws://x:1",
+            "http://",
+            "http://h:x",
+            "http://h:0",
+            "http://h:99999",
+            "http://[::1",
+            "http://h:1/?a",
+        ] {
+            assert!(Endpoint::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn http_answers_parse_plain_and_chunked() {
+        let a =
+            parse_answer(b"HTTP/1.1 201 Created\r\ncontent-length: 7\r\n\r\n{\"a\":1}").unwrap();
+        assert_eq!((a.status, a.body.as_str()), (201, "{\"a\":1}"));
+        let a = parse_answer(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\n{\"a\r\n4\r\n\":1}\r\n0\r\n\r\n").unwrap();
+        assert_eq!(a.body, "{\"a\":1}");
+        assert!(parse_answer(b"garbage").is_err());
+        assert!(parse_answer(b"HTTP/1.1 200 OK\r\ncontent-length: 9\r\n\r\nshort").is_err());
+        assert_eq!(
+            refusal(
+                404,
+                r#"{"code":"game/not_found","message":"no such table"}"#
+            ),
+            "no such table (game/not_found)"
+        );
+    }
+
+    fn snapshot_of(m: &Match<crusaders::Crusaders>, seat: u8) -> Value {
+        let s = Seat(seat);
+        let legal: Vec<Value> = m
+            .state()
+            .legal_actions(s)
+            .iter()
+            .map(|a| json!({"action": serde_json::to_value(a).unwrap(), "label": m.state().describe_action(a)}))
+            .collect();
+        json!({
+            "type": "snapshot", "table": "t", "version": m.version(), "status": "active",
+            "you": seat, "to_act": m.state().to_act().seats().iter().map(|s| s.0).collect::<Vec<_>>(),
+            "view": m.state().view(Viewer::Seat(s)), "legal": legal,
+            "seed_commitment": "c", "seed": null,
+        })
+    }
+
+    #[test]
+    fn snapshots_and_patches_keep_the_view_current() {
+        let config = crusaders::Config {
+            players: 2,
+            ..crusaders::Config::default()
+        };
+        let mut m = Match::<crusaders::Crusaders>::new(config, 3).unwrap();
+        let mut t = Tracker::default();
+        let first = snapshot_of(&m, 0);
+        assert_eq!(t.handle(&first.to_string()).unwrap(), Event::Updated);
+        assert_eq!(t.version(), Some(0));
+        // Play a few decisions; each arrives as a merge patch of the previous snapshot.
+        let mut old = first;
+        for _ in 0..20 {
+            let seat = m.state().to_act().seats().iter().next().unwrap();
+            let a = m.state().legal_actions(seat)[0];
+            m.apply(seat, a).unwrap();
+            let new = snapshot_of(&m, 0);
+            let patch = ordo_server::delta::merge_diff(&old, &new).unwrap();
+            let msg = json!({"type": "patch", "base": old["version"], "version": new["version"], "patch": patch});
+            assert_eq!(t.handle(&msg.to_string()).unwrap(), Event::Updated);
+            let held = t.snap.as_ref().unwrap();
+            assert_eq!(held.version, m.version());
+            assert_eq!(held.view, m.state().view(Viewer::Seat(Seat(0))));
+            assert_eq!(held.legal.len(), m.state().legal_actions(Seat(0)).len());
+            old = new;
+        }
+        // A patch on another base asks for a resync; patches are ignored until a snapshot.
+        let stray =
+            json!({"type": "patch", "base": 999, "version": 1000, "patch": {"status": "x"}});
+        assert_eq!(t.handle(&stray.to_string()).unwrap(), Event::NeedResync);
+        assert_eq!(t.handle(&stray.to_string()).unwrap(), Event::Ignored);
+        assert_eq!(t.handle(&old.to_string()).unwrap(), Event::Updated);
+        assert!(!t.awaiting_snapshot);
+        // Unknown types are ignored; acks and errors are reported.
+        assert_eq!(
+            t.handle(r#"{"type":"hello","version":1}"#).unwrap(),
+            Event::Ignored
+        );
+        assert_eq!(
+            t.handle(r#"{"type":"ack","id":"x","version":7}"#).unwrap(),
+            Event::Ack {
+                id: Some("x".into()),
+                version: 7
+            }
+        );
+        assert!(matches!(
+            t.handle(
+                r#"{"type":"error","id":null,"code":"action/illegal","message":"no","version":7}"#
+            )
+            .unwrap(),
+            Event::Refused { id: None, .. }
+        ));
+        // Malformed messages are errors, never panics.
+        for bad in [
+            "not json",
+            "[1]",
+            r#"{"type":"snapshot","version":1}"#,
+            r#"{"type":"ack"}"#,
+            r#"{"type":"patch","base":1}"#,
+        ] {
+            assert!(t.handle(bad).is_err(), "{bad}");
+        }
+    }
+}
