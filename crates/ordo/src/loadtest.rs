@@ -32,6 +32,10 @@ pub(crate) struct LoadtestArgs {
     /// server.
     #[arg(long, default_value_t = 0)]
     think_ms: u64,
+    /// Seconds at the start (clients connecting, the first burst of decisions) left out of the
+    /// figures; the load runs for `--seconds` after it.
+    #[arg(long, default_value_t = 0.0)]
+    warmup: f64,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -114,8 +118,9 @@ async fn load(args: &LoadtestArgs, host: String, port: u16) -> anyhow::Result<Ex
     let errors = Arc::new(AtomicU64::new(0));
     let throttled = Arc::new(AtomicU64::new(0));
     let latencies = Arc::new(Mutex::new(Vec::<f64>::new()));
-    let deadline = Instant::now() + Duration::from_secs_f64(args.seconds.max(0.5));
-    let start = Instant::now();
+    let warmup = Duration::from_secs_f64(args.warmup.clamp(0.0, 3600.0));
+    let start = Instant::now() + warmup;
+    let deadline = start + Duration::from_secs_f64(args.seconds.max(0.5));
     let mut tasks = Vec::new();
     for c in 0..args.clients.max(1) {
         let (id, token) = seats[c % seats.len()].clone();
@@ -168,7 +173,7 @@ async fn load(args: &LoadtestArgs, host: String, port: u16) -> anyhow::Result<Ex
                         sent = Some((msg_id, Instant::now()));
                     }
                     Some("ack") => {
-                        if let Some((_, t)) = sent.take() {
+                        if let Some((_, t)) = sent.take().filter(|(_, t)| *t >= start) {
                             decisions.fetch_add(1, Ordering::Relaxed);
                             if let Ok(mut l) = latencies.lock() {
                                 l.push(t.elapsed().as_secs_f64() * 1000.0);
@@ -196,7 +201,10 @@ async fn load(args: &LoadtestArgs, host: String, port: u16) -> anyhow::Result<Ex
     for t in tasks {
         let _ = t.await;
     }
-    let elapsed = start.elapsed().as_secs_f64();
+    let elapsed = Instant::now()
+        .saturating_duration_since(start)
+        .as_secs_f64()
+        .max(1e-3);
     let mut lat = latencies.lock().map(|l| l.clone()).unwrap_or_default();
     lat.sort_by(f64::total_cmp);
     let total = decisions.load(Ordering::Relaxed);
@@ -205,6 +213,7 @@ async fn load(args: &LoadtestArgs, host: String, port: u16) -> anyhow::Result<Ex
         "tables": args.tables,
         "clients": args.clients,
         "think_ms": args.think_ms,
+        "warmup": args.warmup,
         "seconds": elapsed,
         "decisions": total,
         "decisions_per_sec": total as f64 / elapsed,

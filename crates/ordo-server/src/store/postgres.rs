@@ -59,7 +59,7 @@ impl PostgresStore {
             opts = opts.options([("search_path", schema)]);
         }
         let pool = PgPoolOptions::new()
-            .max_connections(8)
+            .max_connections(16)
             .connect_with(opts)
             .await?;
         let mut id = [0u8; 8];
@@ -170,39 +170,33 @@ impl Store for PostgresStore {
         expected: u64,
         entry: NewEntry<'_>,
     ) -> Result<u64, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let exists: Option<String> = sqlx::query_scalar("SELECT id FROM tables WHERE id = $1")
-            .bind(table)
-            .fetch_optional(&mut *tx)
-            .await?;
-        if exists.is_none() {
-            return Err(StoreError::NotFound(table.to_string()));
-        }
-        let current: i64 = sqlx::query_scalar(
-            "SELECT COALESCE(MAX(version), 0)::BIGINT FROM actions WHERE table_id = $1",
-        )
-        .bind(table)
-        .fetch_one(&mut *tx)
-        .await?;
-        let current = version_of(current)?;
-        if current != expected {
-            return Err(StoreError::Conflict { expected, current });
-        }
-        let version = expected + 1;
+        // One statement, one round trip: check the table and its version, insert, announce.
         // The primary key (table_id, version) serialises concurrent writers: the second insert
         // of a version waits for the first and then fails.
-        let res = sqlx::query("INSERT INTO actions (table_id, version, seat, kind, action, clocks, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
-            .bind(table)
-            .bind(version as i64)
-            .bind(i32::from(entry.seat))
-            .bind(entry.kind.as_str())
-            .bind(entry.action)
-            .bind(entry.clocks)
-            .bind(now_ms())
-            .execute(&mut *tx)
-            .await;
-        match res {
-            Ok(_) => {}
+        let version = expected + 1;
+        let res = sqlx::query(
+            "WITH cur AS (SELECT COALESCE(MAX(version), 0)::BIGINT AS v FROM actions WHERE table_id = $1), \
+                  found AS (SELECT COUNT(*)::BIGINT AS n FROM tables WHERE id = $1), \
+                  ins AS (INSERT INTO actions (table_id, version, seat, kind, action, clocks, created_at) \
+                          SELECT $1, $2, $3, $4, $5, $6, $7 FROM cur, found WHERE cur.v = $2 - 1 AND found.n = 1 \
+                          RETURNING version), \
+                  note AS (SELECT pg_notify($8, $9) FROM ins) \
+             SELECT (SELECT n FROM found) AS found, (SELECT v FROM cur) AS current, \
+                    (SELECT COUNT(*) FROM ins)::BIGINT AS inserted, (SELECT COUNT(*) FROM note)::BIGINT AS notified",
+        )
+        .bind(table)
+        .bind(version as i64)
+        .bind(i32::from(entry.seat))
+        .bind(entry.kind.as_str())
+        .bind(entry.action)
+        .bind(entry.clocks)
+        .bind(now_ms())
+        .bind(&self.channel)
+        .bind(format!("{}:{table}", self.instance))
+        .fetch_one(&self.pool)
+        .await;
+        let row = match res {
+            Ok(row) => row,
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
                 return Err(StoreError::Conflict {
                     expected,
@@ -210,10 +204,17 @@ impl Store for PostgresStore {
                 });
             }
             Err(e) => return Err(e.into()),
+        };
+        if row.try_get::<i64, _>("found")? == 0 {
+            return Err(StoreError::NotFound(table.to_string()));
         }
-        self.announce(&mut *tx, table).await?;
-        tx.commit().await?;
-        Ok(version)
+        if row.try_get::<i64, _>("inserted")? == 1 {
+            return Ok(version);
+        }
+        Err(StoreError::Conflict {
+            expected,
+            current: version_of(row.try_get("current")?)?,
+        })
     }
 
     async fn load_table(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {

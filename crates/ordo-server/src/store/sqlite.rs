@@ -48,9 +48,31 @@ struct AppendJob {
 /// Most appends in one transaction.
 const MAX_GROUP: usize = 512;
 
-async fn writer(pool: SqlitePool, mut jobs: mpsc::UnboundedReceiver<AppendJob>) {
+/// When the write-ahead log grows past this, the writer restarts it between two groups (the
+/// background checkpoints have copied most of it by then, so this is short).
+const WAL_RESTART_BYTES: u64 = 64 << 20;
+
+async fn writer(
+    pool: SqlitePool,
+    wal: Option<std::path::PathBuf>,
+    mut jobs: mpsc::UnboundedReceiver<AppendJob>,
+) {
     let mut group = Vec::new();
+    let mut checked = std::time::Instant::now();
     while let Some(job) = jobs.recv().await {
+        if let Some(wal) = &wal {
+            if checked.elapsed() > Duration::from_secs(1) {
+                checked = std::time::Instant::now();
+                if std::fs::metadata(wal).is_ok_and(|m| m.len() > WAL_RESTART_BYTES) {
+                    if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(RESTART)")
+                        .execute(&pool)
+                        .await
+                    {
+                        tracing::warn!(error = %e, "WAL restart failed");
+                    }
+                }
+            }
+        }
         group.push(job);
         while group.len() < MAX_GROUP {
             match jobs.try_recv() {
@@ -150,7 +172,10 @@ impl SqliteStore {
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10));
+            .busy_timeout(Duration::from_secs(10))
+            // Checkpoints run in the background (below), not inside a commit.
+            .pragma("wal_autocheckpoint", "0");
+        let opts_filename = opts.get_filename().to_path_buf();
         // One connection for an in-memory database (each connection would be its own database).
         let max = if url.contains(":memory:") { 1 } else { 4 };
         let pool = SqlitePoolOptions::new()
@@ -160,7 +185,31 @@ impl SqliteStore {
         let (tx, rx) = mpsc::unbounded_channel();
         let store = SqliteStore { pool, writer: tx };
         store.migrate().await?;
-        tokio::spawn(writer(store.pool.clone(), rx));
+        let wal = (!url.contains(":memory:")).then(|| {
+            let mut name = opts_filename.into_os_string();
+            name.push("-wal");
+            std::path::PathBuf::from(name)
+        });
+        tokio::spawn(writer(store.pool.clone(), wal, rx));
+        if !url.contains(":memory:") {
+            let pool = store.pool.clone();
+            tokio::spawn(async move {
+                let mut tick = tokio::time::interval(Duration::from_millis(500));
+                loop {
+                    tick.tick().await;
+                    if pool.is_closed() {
+                        return;
+                    }
+                    // PASSIVE never blocks the writer; the WAL is reset once readers let go.
+                    if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                        .execute(&pool)
+                        .await
+                    {
+                        tracing::warn!(error = %e, "WAL checkpoint failed");
+                    }
+                }
+            });
+        }
         Ok(store)
     }
 
