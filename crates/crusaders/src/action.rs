@@ -11,6 +11,7 @@ use crate::types::{Act, BuildingKind, EnemyKind, Order, Pos, RegionId};
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SowChoice {
     /// Teutonic Knights: sow counter-clockwise.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -35,6 +36,7 @@ fn is_false(b: &bool) -> bool {
 
 /// One atomic decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "type")]
 pub enum Action {
     /// Setup: keep this knight order (from the tiles dealt to you, or any in Knight Tournament).

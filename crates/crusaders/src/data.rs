@@ -21,6 +21,17 @@ const MAP_SMALL: &str = include_str!("../data/map_small.json");
 const DIVINE_INFLUENCE: &str = include_str!("../data/divine_influence.json");
 const CRIMSON_AMBER: &str = include_str!("../data/crimson_amber.json");
 
+/// The component data files as shipped (name, JSON text), for clients that draw the board.
+pub fn raw_files() -> [(&'static str, &'static str); 5] {
+    [
+        ("components", COMPONENTS),
+        ("map_large", MAP_LARGE),
+        ("map_small", MAP_SMALL),
+        ("divine_influence", DIVINE_INFLUENCE),
+        ("crimson_amber", CRIMSON_AMBER),
+    ]
+}
+
 /// One problem found in a data file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataError {
@@ -339,6 +350,7 @@ struct DiscountFile {
 
 /// Which side of the double-sided board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     /// The 2-player side.
@@ -398,6 +410,7 @@ pub struct WedgeDef {
 
 /// A building-bonus tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "effect")]
 pub enum BonusTile {
     /// Reduces the cost of one building type in its region.
@@ -494,6 +507,7 @@ impl Board {
 
 /// What an influence tile does when collected (Divine Influence).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "effect", content = "action")]
 pub enum TileEffect {
     /// Immediate: upgrade one of your wedges (no distribution).
@@ -510,6 +524,7 @@ pub enum TileEffect {
 
 /// A Divine Influence influence tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct InfluenceTile {
     /// Influence value needed to take it.
     pub cost: u8,

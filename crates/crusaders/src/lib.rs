@@ -53,7 +53,8 @@ pub use action::{Action, SowChoice};
 pub use state::{majority, Config, Crusaders, Expansions, PlayerSummary, ScoreBreakdown, Variant};
 pub use types::{Act, BuildingKind, Enemy, EnemyKind, Order, Pos, RegionId, SaracenFace, WEDGES};
 pub use view::{
-    BuildingView, PhaseView, PlayerView, RegionView, StepView, TrackView, View, WedgeView,
+    BuildingView, DivineView, PhaseView, PlayerView, RegionView, StepView, TrackView, View,
+    WedgeView,
 };
 
 #[cfg(test)]

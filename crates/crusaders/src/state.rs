@@ -25,6 +25,7 @@ pub(crate) const OFF: u8 = u8::MAX;
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Variant {
     /// One random wheel order shared by all players.
@@ -69,6 +70,7 @@ impl Variant {
 
 /// Expansions in play.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields, default)]
 pub struct Expansions {
     /// Divine Influence: new Influence action and tiles, Keep/Chapel/Mill/Vault, four orders.
@@ -86,6 +88,7 @@ impl Expansions {
 
 /// Table options. Public fields; checked by [`Game::new_game`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
     /// Number of players: 2–4, or 5–6 with Crimson & Amber Knight.
@@ -299,6 +302,7 @@ pub(crate) enum Phase {
 
 /// Final scoring of one seat.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ScoreBreakdown {
     /// Influence collected during play.
     pub influence: i32,

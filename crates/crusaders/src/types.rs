@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// One of the five actions printed on wedges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Act {
     /// Move knights.
@@ -56,6 +57,7 @@ impl fmt::Display for Act {
 
 /// A building type: the four base rows and the four Divine Influence rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum BuildingKind {
     /// Releases knights, Travel/Crusade bonuses.
@@ -145,6 +147,7 @@ impl fmt::Display for BuildingKind {
 
 /// An enemy type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum EnemyKind {
     /// Strength from the Prussian track.
@@ -168,6 +171,7 @@ impl EnemyKind {
 
 /// What a Saracen token shows: the reward for defeating it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum SaracenFace {
     /// The next building of this kind, free.
@@ -178,6 +182,7 @@ pub enum SaracenFace {
 
 /// An enemy token on the board or in a defeated pile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Enemy {
     /// A Prussian token.
@@ -201,6 +206,7 @@ impl Enemy {
 
 /// A knight order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Order {
     /// Order of Alcántara.
@@ -325,6 +331,7 @@ impl fmt::Display for Order {
 
 /// A region of the board, dense per board side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct RegionId(pub u8);
 

@@ -10,6 +10,7 @@ use crate::types::{Act, BuildingKind, Enemy, EnemyKind, Order, Pos, RegionId, Sa
 
 /// A viewer's picture of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct View {
     /// Who this view is for.
     pub viewer: Viewer,
@@ -43,6 +44,7 @@ pub struct View {
 
 /// A strength track.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TrackView {
     /// Marker position (0 = start).
     pub position: u8,
@@ -52,6 +54,7 @@ pub struct TrackView {
 
 /// The decision being made.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "phase")]
 pub enum PhaseView {
     /// Everyone secretly keeps one of their dealt knight orders.
@@ -85,6 +88,7 @@ pub enum PhaseView {
 
 /// The step of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "step")]
 pub enum StepView {
     /// Choosing resolve / upgrade / skip.
@@ -142,6 +146,7 @@ pub enum StepView {
 
 /// One region's pieces.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RegionView {
     /// Region id.
     pub id: RegionId,
@@ -163,6 +168,7 @@ pub struct RegionView {
 
 /// A building on the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BuildingView {
     /// Owner.
     pub owner: Seat,
@@ -174,6 +180,7 @@ pub struct BuildingView {
 
 /// One wedge of a wheel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WedgeView {
     /// Basic action.
     pub basic: Act,
@@ -187,6 +194,7 @@ pub struct WedgeView {
 
 /// A player's board as the viewer may see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlayerView {
     /// The seat.
     pub seat: Seat,
@@ -227,6 +235,7 @@ pub struct PlayerView {
 
 /// A player's Divine Influence pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DivineView {
     /// Influence tiles collected (face up or down).
     pub tiles: u8,

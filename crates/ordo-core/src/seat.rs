@@ -10,6 +10,7 @@ pub const MAX_SEATS: usize = 6;
 
 /// A player's position at the table, numbered from 0 in turn order of setup.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct Seat(pub u8);
 
@@ -34,6 +35,7 @@ impl fmt::Display for Seat {
 
 /// Who is looking at the game: a seated player or a spectator (public information only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Viewer {
     /// A seated player: sees the public state plus that seat's own secrets.

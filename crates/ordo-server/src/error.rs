@@ -2,7 +2,6 @@
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde::Serialize;
 
 use crate::store::StoreError;
 
@@ -114,22 +113,13 @@ impl From<StoreError> for ApiError {
     }
 }
 
-/// The JSON body of an error.
-#[derive(Debug, Serialize)]
-pub struct ErrorBody {
-    /// Stable code.
-    pub code: &'static str,
-    /// Readable message.
-    pub message: String,
-}
-
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         if let ApiError::Internal(detail) = &self {
             tracing::error!(%detail, "internal error");
         }
-        let body = ErrorBody {
-            code: self.code(),
+        let body = crate::protocol::ErrorBody {
+            code: self.code().to_string(),
             message: self.public_message(),
         };
         (self.status(), axum::Json(body)).into_response()

@@ -95,6 +95,19 @@ impl AnyGame {
         }
     }
 
+    /// A readable description of a decision about to be made now.
+    pub fn describe(&self, canonical: &str) -> String {
+        match self {
+            AnyGame::Crusaders(m) => serde_json::from_str::<crusaders::Action>(canonical)
+                .map_or_else(|_| canonical.to_string(), |a| m.state().describe_action(&a)),
+        }
+    }
+
+    /// Whether seats are deciding simultaneously and secretly now.
+    pub fn is_secret_now(&self) -> bool {
+        matches!(self.to_act(), ToAct::Simultaneous(_))
+    }
+
     /// Whether `seat` could take back `canonical` after making it now (see
     /// [`ordo_core::Game::can_take_back`]).
     pub fn can_take_back(&self, seat: Seat, canonical: &str) -> bool {
@@ -138,18 +151,16 @@ impl AnyGame {
         }
     }
 
-    /// The legal decisions of `seat` with readable labels, JSON.
-    pub fn legal(&self, seat: Seat) -> Vec<Value> {
+    /// The legal decisions of `seat` with readable labels.
+    pub fn legal(&self, seat: Seat) -> Vec<crate::protocol::Legal> {
         match self {
             AnyGame::Crusaders(m) => m
                 .state()
                 .legal_actions(seat)
                 .iter()
-                .map(|a| {
-                    serde_json::json!({
-                        "action": serde_json::to_value(a).unwrap_or(Value::Null),
-                        "label": m.state().describe_action(a),
-                    })
+                .map(|a| crate::protocol::Legal {
+                    action: serde_json::to_value(a).unwrap_or(Value::Null),
+                    label: m.state().describe_action(a),
                 })
                 .collect(),
         }

@@ -16,6 +16,7 @@ use serde_json::Value;
 
 use crate::delta::merge_diff;
 use crate::error::ApiError;
+use crate::protocol::{ClientMsg, ServerMsg, TableSummary};
 use crate::store::TableStatus;
 use crate::table::{snapshot, AppState, CreateTable};
 
@@ -25,7 +26,7 @@ pub const MAX_BODY: usize = 64 * 1024;
 /// The server's routes over shared state.
 pub fn app(state: AppState) -> Router {
     Router::new()
-        .route("/", get(index))
+        .merge(crate::web::router())
         .route("/healthz", get(|| async { "ok" }))
         .route("/readyz", get(ready))
         .route("/metrics", get(metrics))
@@ -58,13 +59,6 @@ async fn limit(State(state): State<AppState>, req: Request, next: Next) -> Respo
         }
     }
     next.run(req).await
-}
-
-/// The landing page.
-const INDEX: &str = include_str!("../static/index.html");
-
-async fn index() -> axum::response::Html<&'static str> {
-    axum::response::Html(INDEX)
 }
 
 /// The OpenAPI document of the HTTP API.
@@ -132,18 +126,18 @@ async fn list(
     Query(q): Query<ListQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let rows = state.store.list_tables(q.status).await?;
-    let items: Vec<Value> = rows
+    let items: Vec<TableSummary> = rows
         .iter()
-        .map(|r| {
-            serde_json::json!({
-                "id": r.id, "game": r.game, "status": r.status,
-                "config": serde_json::from_str::<Value>(&r.config).unwrap_or(Value::Null),
-                "created_at": r.created_at,
-                "free_seats": crate::table::free_seats(&r.seats),
-            })
+        .map(|r| TableSummary {
+            id: r.id.clone(),
+            game: r.game.clone(),
+            status: r.status,
+            config: serde_json::from_str::<Value>(&r.config).unwrap_or(Value::Null),
+            created_at: r.created_at,
+            free_seats: crate::table::free_seats(&r.seats),
         })
         .collect();
-    Ok(Json(Value::Array(items)))
+    Ok(Json(serde_json::to_value(items).unwrap_or(Value::Null)))
 }
 
 async fn table_info(
@@ -350,28 +344,17 @@ async fn ws(
         .on_upgrade(move |socket| session(state, id, viewer, socket)))
 }
 
-/// A message from a client.
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-enum ClientMsg {
-    /// A decision made against `version`; `id` is echoed in the answer.
-    Action {
-        id: String,
-        version: u64,
-        action: Value,
-    },
-    /// Take back the seat's last decision, made against `version`.
-    Undo { id: String, version: u64 },
-    /// Ask for a fresh snapshot.
-    Resync,
+fn error_msg(id: Option<&str>, e: &ApiError, version: u64) -> Message {
+    server_msg(&ServerMsg::Error {
+        id: id.map(str::to_string),
+        code: e.code().to_string(),
+        message: e.public_message(),
+        version,
+    })
 }
 
-fn error_msg(id: Option<&str>, e: &ApiError, version: u64) -> Message {
-    Message::Text(
-        serde_json::json!({ "type": "error", "id": id, "code": e.code(), "message": e.public_message(), "version": version })
-            .to_string()
-            .into(),
-    )
+fn server_msg(m: &ServerMsg) -> Message {
+    Message::Text(serde_json::to_string(m).unwrap_or_default().into())
 }
 
 async fn current_snapshot(
@@ -397,15 +380,14 @@ impl Sent {
     /// [`crate::delta`]), or nothing when its snapshot did not change.
     fn update(&mut self, version: u64, now: Value) -> Option<Message> {
         let patch = merge_diff(&self.snapshot, &now)?;
-        let msg = serde_json::json!({
-            "type": "patch",
-            "base": self.version,
-            "version": version,
-            "patch": patch,
+        let msg = server_msg(&ServerMsg::Patch {
+            base: self.version,
+            version,
+            patch,
         });
         self.version = version;
         self.snapshot = now;
-        Some(text(&msg))
+        Some(msg)
     }
 }
 
@@ -506,7 +488,7 @@ async fn run_session(
                                 Viewer::Spectator => Err(ApiError::BadToken),
                             };
                             let m = match r {
-                                Ok(v) => text(&serde_json::json!({"type": "ack", "id": msg_id, "version": v})),
+                                Ok(v) => server_msg(&ServerMsg::Ack { id: msg_id.clone(), version: v }),
                                 Err(e) => error_msg(Some(&msg_id), &e, handle.table.lock().await.version()),
                             };
                             if answered.len() > 256 { answered.clear(); }
@@ -523,7 +505,7 @@ async fn run_session(
                                 Viewer::Spectator => Err(ApiError::BadToken),
                             };
                             let m = match r {
-                                Ok(v) => text(&serde_json::json!({"type": "ack", "id": msg_id, "version": v})),
+                                Ok(v) => server_msg(&ServerMsg::Ack { id: msg_id.clone(), version: v }),
                                 Err(e) => error_msg(Some(&msg_id), &e, handle.table.lock().await.version()),
                             };
                             if answered.len() > 256 { answered.clear(); }

@@ -15,8 +15,10 @@ pub mod error;
 pub mod game;
 pub mod http;
 pub mod limit;
+pub mod protocol;
 pub mod store;
 pub mod table;
+pub mod web;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

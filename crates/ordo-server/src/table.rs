@@ -18,7 +18,7 @@ use crate::game::AnyGame;
 use crate::store::{now_ms, EntryKind, NewEntry, Store, StoreError, TableRow, TableStatus};
 
 /// Who sits in a seat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum SeatKind {
     /// A person holding the seat's token.
@@ -57,18 +57,20 @@ pub struct SeatInfo {
 
 /// A chess-style clock: every human seat starts with `initial_ms` and gains `increment_ms`
 /// after each of its decisions. A seat whose time runs out is handed to the stand-in bot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct ClockSpec {
     /// Starting time per seat, milliseconds.
+    #[ts(type = "number")]
     pub initial_ms: u64,
     /// Time added after each decision, milliseconds.
     #[serde(default)]
+    #[ts(as = "Option<u32>", optional)]
     pub increment_ms: u64,
 }
 
 /// How fast the table plays (shown in the lobby; the clock, if any, enforces it).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Pace {
     /// Everyone at the table at once.
@@ -140,6 +142,10 @@ struct LogEntry {
     seat: u8,
     kind: EntryKind,
     action: String,
+    /// A readable label (empty for take-backs and for decisions taken back before a restart).
+    label: String,
+    /// Made while seats decided simultaneously and secretly.
+    secret: bool,
 }
 
 /// A table in memory.
@@ -266,6 +272,8 @@ impl LiveTable {
                 seat: a.seat,
                 kind: a.kind,
                 action: a.action.clone(),
+                label: String::new(),
+                secret: false,
             })
             .collect();
         let mut clocks = match doc.options.clock {
@@ -289,15 +297,15 @@ impl LiveTable {
             game: start,
             log,
         };
-        let decisions: Vec<(u8, String)> = t
-            .in_effect()
-            .into_iter()
-            .filter_map(|i| t.log.get(i).map(|e| (e.seat, e.action.clone())))
-            .collect();
-        t.game = t
-            .game
-            .rebuild(&decisions)
-            .map_err(|e| ApiError::Internal(format!("table {id} does not replay: {e}")))?;
+        // Replay the decisions in effect, labelling each in the position it was made in.
+        for i in t.in_effect() {
+            let Some(e) = t.log.get_mut(i) else { continue };
+            e.label = t.game.describe(&e.action);
+            e.secret = t.game.is_secret_now();
+            t.game
+                .apply(Seat(e.seat), &e.action)
+                .map_err(|err| ApiError::Internal(format!("table {id} does not replay: {err}")))?;
+        }
         t.run_clocks();
         Ok(t)
     }
@@ -383,32 +391,37 @@ pub fn seed_commitment(seed: u64) -> String {
 }
 
 /// What the creator asks for.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct CreateTable {
     /// Game id (`crusaders`).
     pub game: String,
-    /// The game's config (players, variant, expansions, ...).
+    /// The game's config (players, variant, expansions, ...; for Crusaders, `Config`).
+    #[ts(type = "unknown")]
     pub config: Value,
     /// One entry per seat.
     pub seats: Vec<SeatKind>,
     /// Open a lobby: human seats are claimed with `join` before the game starts.
     #[serde(default)]
+    #[ts(as = "Option<bool>", optional)]
     pub lobby: bool,
     /// Real-time or turn-based.
     #[serde(default)]
+    #[ts(as = "Option<Pace>", optional)]
     pub pace: Pace,
     /// A clock for the human seats.
     #[serde(default)]
+    #[ts(optional)]
     pub clock: Option<ClockSpec>,
     /// The bot playing for players who leave or run out of time (default `heuristic`).
     #[serde(default)]
+    #[ts(optional)]
     pub standin: Option<String>,
 }
 
 /// What the creator gets back: the table id, the seed commitment, one secret token per seat
 /// (invite links for humans) and the host's token (to start the table early).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, ts_rs::TS)]
 pub struct Created {
     /// Table id.
     pub id: String,
@@ -421,7 +434,7 @@ pub struct Created {
 }
 
 /// What a player gets back from `join`.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, ts_rs::TS)]
 pub struct Joined {
     /// The seat claimed.
     pub seat: u8,
@@ -923,6 +936,8 @@ impl AppState {
                 seat: seat.0,
                 kind: EntryKind::Undo,
                 action,
+                label: String::new(),
+                secret: false,
             });
             t.running_since.iter_mut().for_each(|s| *s = None);
             t.run_clocks();
@@ -1074,11 +1089,15 @@ impl AppState {
                 }
                 Err(e) => return Err(e.into()),
             };
+            let label = t.game.describe(&canonical);
+            let secret = t.game.is_secret_now();
             t.game = next;
             t.log.push(LogEntry {
                 seat: seat.0,
                 kind: EntryKind::Decision,
                 action: canonical,
+                label,
+                secret,
             });
             if let Some(c) = clocks {
                 t.clocks = c;
@@ -1180,6 +1199,9 @@ impl AppState {
     }
 }
 
+/// Decisions in a snapshot's log.
+const LOG_LINES: usize = 60;
+
 /// What one viewer receives: the version, the seats, its own view, its own legal decisions,
 /// the seats pending, the clocks, and, once over, the revealed seed.
 pub fn snapshot(t: &LiveTable, viewer: Viewer) -> Value {
@@ -1188,17 +1210,21 @@ pub fn snapshot(t: &LiveTable, viewer: Viewer) -> Value {
         Viewer::Spectator => Vec::new(),
     };
     let over = matches!(t.game.to_act(), ToAct::Over(_));
-    let seats: Vec<Value> = t
+    let seats = t
         .seats
         .iter()
-        .map(|s| {
-            serde_json::json!({
-                "kind": match &s.kind { SeatKind::Human => "human", SeatKind::Bot { .. } => "bot" },
-                "bot": match &s.kind { SeatKind::Bot { bot } => Some(bot.as_str()), SeatKind::Human => None },
-                "name": s.name,
-                "joined": s.joined,
-                "away": s.away,
-            })
+        .map(|s| crate::protocol::SeatPublic {
+            kind: match &s.kind {
+                SeatKind::Human => "human".into(),
+                SeatKind::Bot { .. } => "bot".into(),
+            },
+            bot: match &s.kind {
+                SeatKind::Bot { bot } => Some(bot.clone()),
+                SeatKind::Human => None,
+            },
+            name: s.name.clone(),
+            joined: s.joined,
+            away: s.away,
         })
         .collect();
     let can_undo = match viewer {
@@ -1211,22 +1237,47 @@ pub fn snapshot(t: &LiveTable, viewer: Viewer) -> Value {
         }
         Viewer::Spectator => false,
     };
-    serde_json::json!({
-        "type": "snapshot",
-        "table": t.row.id,
-        "game": t.row.game,
-        "version": t.version(),
-        "status": t.row.status,
-        "you": viewer.seat().map(|s| s.0),
-        "seats": seats,
-        "to_act": t.game.pending().iter().map(|s| s.0).collect::<Vec<_>>(),
-        "clocks": if t.clocks.is_empty() { None } else { Some(t.clocks_now()) },
-        "view": t.game.view(viewer),
-        "legal": legal,
-        "can_undo": can_undo,
-        "seed_commitment": t.row.seed_commitment,
-        "seed": if over { Some(t.row.seed.to_string()) } else { None },
-    })
+    let finished = t.row.status == TableStatus::Finished;
+    let effect = t.in_effect();
+    let log = effect
+        .iter()
+        .enumerate()
+        .skip(effect.len().saturating_sub(LOG_LINES))
+        .filter_map(|(n, &i)| {
+            let e = t.log.get(i)?;
+            let hidden = e.secret && !finished && viewer.seat() != Some(Seat(e.seat));
+            Some((
+                format!("{:05}", n + 1),
+                crate::protocol::LogLine {
+                    seat: e.seat,
+                    secret: e.secret,
+                    label: (!hidden).then(|| e.label.clone()),
+                    action: if hidden {
+                        None
+                    } else {
+                        serde_json::from_str(&e.action).ok()
+                    },
+                },
+            ))
+        })
+        .collect();
+    let snap = crate::protocol::ServerMsg::Snapshot(crate::protocol::Snapshot {
+        table: t.row.id.clone(),
+        game: t.row.game.clone(),
+        version: t.version(),
+        status: t.row.status,
+        you: viewer.seat().map(|s| s.0),
+        seats,
+        to_act: t.game.pending().iter().map(|s| s.0).collect(),
+        clocks: (!t.clocks.is_empty()).then(|| t.clocks_now()),
+        view: t.game.view(viewer),
+        legal,
+        can_undo,
+        log,
+        seed_commitment: t.row.seed_commitment.clone(),
+        seed: over.then(|| t.row.seed.to_string()),
+    });
+    serde_json::to_value(snap).unwrap_or(Value::Null)
 }
 
 /// Human seats nobody has joined yet, from a stored seats document (0 if unreadable).

@@ -15,7 +15,7 @@ pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
 /// Where a table is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum TableStatus {
     /// Waiting for players.

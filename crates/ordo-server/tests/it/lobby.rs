@@ -627,8 +627,21 @@ async fn no_message_to_one_seat_carries_another_seats_secrets_or_the_seed() {
     )
     .await;
     assert_eq!(s, StatusCode::OK);
-    let picked = state_of(&state, &id, &t0).await["view"]["seats"][0]["order"].clone();
+    let mine = state_of(&state, &id, &t0).await;
+    let picked = mine["view"]["seats"][0]["order"].clone();
     assert!(picked.is_string(), "seat 0 sees its own pick");
+    // The log shows the pick to its maker only.
+    assert!(mine["log"]["00001"]["label"].is_string(), "{}", mine["log"]);
+    let theirs = state_of(&state, &id, &t1).await;
+    let line = &theirs["log"]["00001"];
+    assert_eq!(
+        (line["seat"].clone(), line["secret"].clone()),
+        (json!(0), json!(true))
+    );
+    assert!(
+        line["label"].is_null() && line["action"].is_null(),
+        "{line}"
+    );
     let m0 = collect(&mut ws0, 400).await;
     let m1 = collect(&mut ws1, 100).await;
     let ms = collect(&mut spec, 100).await;
@@ -672,4 +685,43 @@ async fn no_message_to_one_seat_carries_another_seats_secrets_or_the_seed() {
             }
         }
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_client_and_its_data_are_served_from_the_binary() {
+    let state = state_at("sqlite::memory:").await;
+    for path in ["/", "/t/abc123", "/app.js", "/i18n.js", "/style.css"] {
+        let req = axum::http::Request::builder()
+            .uri(path)
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let res = tower::ServiceExt::oneshot(app(state.clone()), req)
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        let kind = res.headers()[axum::http::header::CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .to_string();
+        let want = if path.ends_with(".js") {
+            "text/javascript"
+        } else if path.ends_with(".css") {
+            "text/css"
+        } else {
+            "text/html"
+        };
+        assert!(kind.starts_with(want), "{path}: {kind}");
+    }
+    let (s, data) = call(&state, "GET", "/api/games/crusaders/data", None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(
+        data["map_large"]["regions"].as_array().map(Vec::len),
+        Some(49)
+    );
+    assert!(data["components"].is_object() && data["divine_influence"].is_object());
+    let (s, e) = call(&state, "GET", "/api/games/chess/data", None).await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::NOT_FOUND, Some("game/not_found"))
+    );
 }

@@ -1,0 +1,202 @@
+//! The typed messages of the HTTP and WebSocket protocol (`docs/protocol.md`). The browser
+//! client's TypeScript declarations are generated from these types ([`declarations`]).
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+
+use crate::store::TableStatus;
+use crate::table::{ClockSpec, Pace, SeatKind};
+
+/// A seat as every viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct SeatPublic {
+    /// `human` or `bot`.
+    pub kind: String,
+    /// The bot's name, for bot seats.
+    pub bot: Option<String>,
+    /// The player's display name, once joined.
+    pub name: Option<String>,
+    /// Whether the seat's holder has joined.
+    pub joined: bool,
+    /// Played by the stand-in bot until its player reclaims it.
+    pub away: bool,
+}
+
+/// One legal decision with its readable label.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct Legal {
+    /// The decision to send back (the game's action type; for Crusaders, `Action`).
+    #[ts(type = "unknown")]
+    pub action: Value,
+    /// A readable label.
+    pub label: String,
+}
+
+/// Everything one viewer may see of a table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct Snapshot {
+    /// Table id.
+    pub table: String,
+    /// Game id.
+    pub game: String,
+    /// Table version (log length).
+    #[ts(type = "number")]
+    pub version: u64,
+    /// Table status.
+    pub status: TableStatus,
+    /// The viewer's seat (`null` for spectators).
+    pub you: Option<u8>,
+    /// Seats.
+    pub seats: Vec<SeatPublic>,
+    /// Seats with a decision pending.
+    pub to_act: Vec<u8>,
+    /// Remaining time per seat, milliseconds (`null` without a clock).
+    #[ts(type = "Array<number> | null")]
+    pub clocks: Option<Vec<i64>>,
+    /// The viewer's view (the game's view type; for Crusaders, `View`).
+    #[ts(type = "unknown")]
+    pub view: Value,
+    /// The viewer's own legal decisions.
+    pub legal: Vec<Legal>,
+    /// The seat's last decision is the latest in effect (a take-back may be offered).
+    pub can_undo: bool,
+    /// The latest decisions in effect, keyed by their number in the game (zero-padded, so
+    /// that keys sort in order); a patch adds the new ones and removes the oldest.
+    pub log: std::collections::BTreeMap<String, LogLine>,
+    /// SHA-256 commitment of the seed.
+    pub seed_commitment: String,
+    /// The seed, revealed when the game is over.
+    pub seed: Option<String>,
+}
+
+/// One decision in a snapshot's log.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct LogLine {
+    /// The deciding seat.
+    pub seat: u8,
+    /// Made in secret (while seats decided simultaneously).
+    pub secret: bool,
+    /// A readable label (English), `null` while the decision is secret to this viewer.
+    pub label: Option<String>,
+    /// The decision (the game's action type), `null` while secret to this viewer.
+    #[ts(type = "unknown")]
+    pub action: Option<Value>,
+}
+
+/// A message from the server on a table's WebSocket.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// The whole snapshot.
+    Snapshot(Snapshot),
+    /// A merge patch of the snapshot held at version `base` (see `crate::delta`).
+    Patch {
+        /// The version the patch applies to.
+        #[ts(type = "number")]
+        base: u64,
+        /// The version after it.
+        #[ts(type = "number")]
+        version: u64,
+        /// The patch.
+        #[ts(type = "unknown")]
+        patch: Value,
+    },
+    /// A decision or take-back was stored.
+    Ack {
+        /// The client's message id.
+        id: String,
+        /// The table version after it.
+        #[ts(type = "number")]
+        version: u64,
+    },
+    /// A refusal with a stable code.
+    Error {
+        /// The client's message id, when the message could be read.
+        id: Option<String>,
+        /// Stable code (`action/stale_version`, ...).
+        code: String,
+        /// Readable message.
+        message: String,
+        /// The current table version.
+        #[ts(type = "number")]
+        version: u64,
+    },
+}
+
+/// A message from a client on a table's WebSocket.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// A decision made against `version`; `id` is echoed in the answer.
+    Action {
+        /// Client message id.
+        id: String,
+        /// The version the decision was made against.
+        #[ts(type = "number")]
+        version: u64,
+        /// One of the `legal[i].action` values.
+        #[ts(type = "unknown")]
+        action: Value,
+    },
+    /// Take back the seat's last decision, made against `version`.
+    Undo {
+        /// Client message id.
+        id: String,
+        /// The version seen.
+        #[ts(type = "number")]
+        version: u64,
+    },
+    /// Ask for a fresh snapshot.
+    Resync,
+}
+
+/// The body of every HTTP error.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ErrorBody {
+    /// Stable code.
+    pub code: String,
+    /// Readable message.
+    pub message: String,
+}
+
+/// A table in the list of tables.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct TableSummary {
+    /// Table id.
+    pub id: String,
+    /// Game id.
+    pub game: String,
+    /// Status.
+    pub status: TableStatus,
+    /// The game config.
+    #[ts(type = "unknown")]
+    pub config: Value,
+    /// Creation time, milliseconds since the Unix epoch.
+    #[ts(type = "number")]
+    pub created_at: i64,
+    /// Human seats nobody has joined yet.
+    #[ts(type = "number")]
+    pub free_seats: usize,
+}
+
+/// TypeScript declarations of the protocol types.
+pub fn declarations() -> Vec<String> {
+    vec![
+        SeatPublic::decl(),
+        Legal::decl(),
+        LogLine::decl(),
+        Snapshot::decl(),
+        ServerMsg::decl(),
+        ClientMsg::decl(),
+        ErrorBody::decl(),
+        TableSummary::decl(),
+        TableStatus::decl(),
+        SeatKind::decl(),
+        ClockSpec::decl(),
+        Pace::decl(),
+        crate::table::CreateTable::decl(),
+        crate::table::Created::decl(),
+        crate::table::Joined::decl(),
+    ]
+}

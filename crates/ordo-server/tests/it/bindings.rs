@@ -1,0 +1,66 @@
+//! The browser client's TypeScript declarations are generated from the Rust types, so client and
+//! server cannot drift: this test fails when `web/src/generated.ts` is out of date (refresh it
+//! with `UPDATE_EXPECT=1 cargo test -p ordo-server --test it bindings`).
+
+use ts_rs::TS;
+
+fn declarations() -> String {
+    let mut decls = vec![
+        ordo_core::Seat::decl(),
+        ordo_core::Viewer::decl(),
+        crusaders::View::decl(),
+        crusaders::TrackView::decl(),
+        crusaders::PhaseView::decl(),
+        crusaders::StepView::decl(),
+        crusaders::RegionView::decl(),
+        crusaders::BuildingView::decl(),
+        crusaders::WedgeView::decl(),
+        crusaders::PlayerView::decl(),
+        crusaders::DivineView::decl(),
+        crusaders::Action::decl(),
+        crusaders::SowChoice::decl(),
+        crusaders::Act::decl(),
+        crusaders::BuildingKind::decl(),
+        crusaders::EnemyKind::decl(),
+        crusaders::SaracenFace::decl(),
+        crusaders::Enemy::decl(),
+        crusaders::Order::decl(),
+        crusaders::RegionId::decl(),
+        crusaders::data::Side::decl(),
+        crusaders::data::BonusTile::decl(),
+        crusaders::data::TileEffect::decl(),
+        crusaders::data::InfluenceTile::decl(),
+        crusaders::Variant::decl(),
+        crusaders::ScoreBreakdown::decl(),
+        crusaders::Config::decl(),
+        crusaders::Expansions::decl(),
+    ];
+    decls.extend(ordo_server::protocol::declarations());
+    decls.sort();
+    let mut out = String::from(
+        "// Generated from the Rust types by `UPDATE_EXPECT=1 cargo test -p ordo-server --test it bindings`.\n// Do not edit.\n\n",
+    );
+    for d in decls {
+        out.push_str("export ");
+        out.push_str(&d);
+        out.push_str("\n\n");
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    out
+}
+
+#[test]
+fn typescript_declarations_are_current() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src/generated.ts");
+    let want = declarations();
+    if std::env::var_os("UPDATE_EXPECT").is_some() {
+        std::fs::write(path, &want).unwrap();
+        return;
+    }
+    let have = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        have == want,
+        "web/src/generated.ts is out of date: run UPDATE_EXPECT=1 cargo test -p ordo-server --test it bindings"
+    );
+}

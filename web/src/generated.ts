@@ -1,0 +1,819 @@
+// Generated from the Rust types by `UPDATE_EXPECT=1 cargo test -p ordo-server --test it bindings`.
+// Do not edit.
+
+export type Act = "travel" | "muster" | "crusade" | "influence" | "build";
+
+export type Action = { "type": "pick_order", 
+/**
+ * The order.
+ */
+order: Order, } | { "type": "place_wedge", 
+/**
+ * Wedge index into the wedge table.
+ */
+wedge: number, } | { "type": "setup_token", 
+/**
+ * Wheel position.
+ */
+pos: number, } | { "type": "setup_single", 
+/**
+ * Wheel position.
+ */
+pos: number, } | { "type": "setup_upgrade", 
+/**
+ * Wheel position.
+ */
+pos: number, } | { "type": "start", 
+/**
+ * Region.
+ */
+region: RegionId, } | { "type": "resolve", 
+/**
+ * Wheel position.
+ */
+pos: number, } | { "type": "upgrade", 
+/**
+ * Wheel position.
+ */
+pos: number, } | { "type": "skip_turn" } | { "type": "split", 
+/**
+ * The action resolved first.
+ */
+first: Act, 
+/**
+ * Tokens (pieces) assigned to it (at least 1).
+ */
+tokens: number, 
+/**
+ * Female Order of the Band: the giant token is among the first action's pieces.
+ */
+giant: boolean, } | { "type": "move", 
+/**
+ * The knight (index among your knights).
+ */
+knight: number, 
+/**
+ * Destination.
+ */
+to: RegionId, } | { "type": "end_travel" } | { "type": "crusade", 
+/**
+ * Region with your knight and the enemy.
+ */
+region: RegionId, } | { "type": "saracen_reward", 
+/**
+ * Take the free building or troop.
+ */
+take: boolean, } | { "type": "build", 
+/**
+ * Building type.
+ */
+building: BuildingKind, 
+/**
+ * Region with your knight.
+ */
+region: RegionId, } | { "type": "forgo" } | { "type": "distribute", 
+/**
+ * Wheel position.
+ */
+pos: number, } | { "type": "no_distribute" } | { "type": "sow", 
+/**
+ * Power choices.
+ */
+choice: SowChoice, } | { "type": "setup_giant", 
+/**
+ * Wheel position.
+ */
+pos: number, } | { "type": "setup_mark", 
+/**
+ * Enemy type.
+ */
+enemy: EnemyKind, } | { "type": "boost", 
+/**
+ * Tiles spent (0 = none).
+ */
+count: number, } | { "type": "take_tile", 
+/**
+ * Region.
+ */
+region: RegionId, } | { "type": "flip_wedge", 
+/**
+ * Wheel position.
+ */
+pos: number, } | { "type": "mill_remove", 
+/**
+ * Base building type.
+ */
+building: BuildingKind, 
+/**
+ * Its level (1–4).
+ */
+level: number, } | { "type": "crusade_swap", 
+/**
+ * Your knight's region.
+ */
+region: RegionId, 
+/**
+ * The adjacent region.
+ */
+with: RegionId, };
+
+export type BonusTile = { "effect": "discount", 
+/**
+ * Type.
+ */
+building: BuildingKind, 
+/**
+ * Reduction.
+ */
+amount: number, } | { "effect": "influence", 
+/**
+ * Type.
+ */
+building: BuildingKind, 
+/**
+ * Extra Influence.
+ */
+amount: number, };
+
+export type BuildingKind = "castle" | "church" | "farm" | "bank" | "keep" | "chapel" | "mill" | "vault";
+
+export type BuildingView = { 
+/**
+ * Owner.
+ */
+owner: Seat, 
+/**
+ * Type.
+ */
+kind: BuildingKind, 
+/**
+ * Level 1–4.
+ */
+level: number, };
+
+export type ClientMsg = { "Action": { 
+/**
+ * Client message id.
+ */
+id: string, 
+/**
+ * The version the decision was made against.
+ */
+version: number, 
+/**
+ * One of the `legal[i].action` values.
+ */
+action: unknown, } } | { "Undo": { 
+/**
+ * Client message id.
+ */
+id: string, 
+/**
+ * The version seen.
+ */
+version: number, } } | "Resync";
+
+export type ClockSpec = { 
+/**
+ * Starting time per seat, milliseconds.
+ */
+initial_ms: number, 
+/**
+ * Time added after each decision, milliseconds.
+ */
+increment_ms?: number, };
+
+export type Config = { 
+/**
+ * Number of players: 2–4, or 5–6 with Crimson & Amber Knight.
+ */
+players: number, 
+/**
+ * Wheel layout variant.
+ */
+variant: Variant, 
+/**
+ * Play with knight orders (always on in Knight Tournament).
+ */
+orders: boolean, 
+/**
+ * Board Game Arena rule: a player dealt the Knights of Calatrava is offered a third tile.
+ */
+calatrava_third: boolean, 
+/**
+ * Expansions (absent from base-game records).
+ */
+expansions: Expansions, };
+
+export type CreateTable = { 
+/**
+ * Game id (`crusaders`).
+ */
+game: string, 
+/**
+ * The game's config (players, variant, expansions, ...; for Crusaders, `Config`).
+ */
+config: unknown, 
+/**
+ * One entry per seat.
+ */
+seats: Array<SeatKind>, 
+/**
+ * Open a lobby: human seats are claimed with `join` before the game starts.
+ */
+lobby?: boolean, 
+/**
+ * Real-time or turn-based.
+ */
+pace?: Pace, 
+/**
+ * A clock for the human seats.
+ */
+clock?: ClockSpec, 
+/**
+ * The bot playing for players who leave or run out of time (default `heuristic`).
+ */
+standin?: string, };
+
+export type Created = { 
+/**
+ * Table id.
+ */
+id: string, 
+/**
+ * SHA-256 commitment of the seed, revealed when the game ends.
+ */
+seed_commitment: string, 
+/**
+ * Seat tokens, by seat (bots' tokens are not handed out).
+ */
+tokens: Array<string | null>, 
+/**
+ * The host's token.
+ */
+host_token: string, };
+
+export type DivineView = { 
+/**
+ * Influence tiles collected (face up or down).
+ */
+tiles: number, 
+/**
+ * Unspent one-shot tiles: travel, muster, crusade, influence, build.
+ */
+one_shot: [number, number, number, number, number], 
+/**
+ * End-game tiles held.
+ */
+end_tiles: number, 
+/**
+ * Chapel action tokens left.
+ */
+chapel_tokens: number, 
+/**
+ * Coats of arms left.
+ */
+arms_left: number, 
+/**
+ * Vault I–III end-game Influence.
+ */
+vault_points: number, };
+
+export type Enemy = "prussian" | "slav" | { "saracen": SaracenFace };
+
+export type EnemyKind = "prussian" | "slav" | "saracen";
+
+export type ErrorBody = { 
+/**
+ * Stable code.
+ */
+code: string, 
+/**
+ * Readable message.
+ */
+message: string, };
+
+export type Expansions = { 
+/**
+ * Divine Influence: new Influence action and tiles, Keep/Chapel/Mill/Vault, four orders.
+ */
+divine_influence: boolean, 
+/**
+ * Crimson & Amber Knight: 5–6 players, shared buildings, two orders.
+ */
+crimson_amber: boolean, };
+
+export type InfluenceTile = { 
+/**
+ * Influence value needed to take it.
+ */
+cost: number, 
+/**
+ * Level (I–IV): Influence gained when taken.
+ */
+level: number, 
+/**
+ * What it does.
+ */
+effect: TileEffect, };
+
+export type Joined = { 
+/**
+ * The seat claimed.
+ */
+seat: number, 
+/**
+ * The seat's token (a fresh one when joining without an invite).
+ */
+token: string, 
+/**
+ * The table's status after joining.
+ */
+status: TableStatus, };
+
+export type Legal = { 
+/**
+ * The decision to send back (the game's action type; for Crusaders, `Action`).
+ */
+action: unknown, 
+/**
+ * A readable label.
+ */
+label: string, };
+
+export type LogLine = { 
+/**
+ * The deciding seat.
+ */
+seat: number, 
+/**
+ * Made in secret (while seats decided simultaneously).
+ */
+secret: boolean, 
+/**
+ * A readable label (English), `null` while the decision is secret to this viewer.
+ */
+label: string | null, 
+/**
+ * The decision (the game's action type), `null` while secret to this viewer.
+ */
+action: unknown, };
+
+export type Order = "alcantara" | "aviz" | "calatrava" | "holy_sepulchre" | "hospitaller" | "montesa" | "santiago" | "st_lazarus" | "templar" | "teutonic" | "female_band" | "livonian" | "dragon" | "brandenburg" | "utrecht" | "holy_ghost";
+
+export type Pace = "real_time" | "turn_based";
+
+export type PhaseView = { "phase": "pick_orders" } | { "phase": "tournament" } | { "phase": "order_setup", 
+/**
+ * Who.
+ */
+seat: Seat, } | { "phase": "start_region", 
+/**
+ * Who.
+ */
+seat: Seat, } | { "phase": "turn", 
+/**
+ * Whose turn.
+ */
+seat: Seat, 
+/**
+ * The step of the turn.
+ */
+step: StepView, 
+/**
+ * The wedge used this turn.
+ */
+wedge: number, 
+/**
+ * The second action of a split wedge, still to come.
+ */
+pending: [Act, number] | null, } | { "phase": "over" };
+
+export type PlayerView = { 
+/**
+ * The seat.
+ */
+seat: Seat, 
+/**
+ * The knight order (hidden from others until every player has chosen).
+ */
+order: Order | null, 
+/**
+ * Order tiles dealt to this seat: only in the seat's own view, while choosing.
+ */
+offered: Array<Order> | null, 
+/**
+ * Whether the seat has made its secret setup choice.
+ */
+chosen: boolean, 
+/**
+ * Position in turn order (0 = start player).
+ */
+turn_rank: number, 
+/**
+ * The action wheel, position 0..5 (empty while hidden in Knight Tournament).
+ */
+wheel: Array<WedgeView>, 
+/**
+ * Per building type (castle, church, farm, bank, keep, chapel, mill, vault): bit `l` set
+ * when level `l + 1` has left the player board (built, or removed by a Mill).
+ */
+off_board: [number, number, number, number, number, number, number, number], 
+/**
+ * Face-up troops.
+ */
+troops_up: number, 
+/**
+ * Knights: region, or `None` while waiting on the player board / not in play.
+ */
+knights: Array<RegionId | null>, 
+/**
+ * Defeated enemies: Prussian, Slav, Saracen.
+ */
+defeated: [number, number, number], 
+/**
+ * Influence collected.
+ */
+influence: number, 
+/**
+ * Permanent bonuses: travel, muster, crusade, influence, build.
+ */
+bonus: [number, number, number, number, number], 
+/**
+ * Female Order of the Band: the wedge holding the giant token (worth 2).
+ */
+giant: number | null, 
+/**
+ * Order of the Holy Ghost: the marked enemy type.
+ */
+mark: EnemyKind | null, 
+/**
+ * Divine Influence: influence tiles collected, unspent one-shot tiles per action, end-game
+ * tiles, Chapel tokens and coats of arms left, Vault I–III points.
+ */
+divine: DivineView | null, };
+
+export type RegionId = number;
+
+export type RegionView = { 
+/**
+ * Region id.
+ */
+id: RegionId, 
+/**
+ * Enemy token, face up.
+ */
+enemy: Enemy | null, 
+/**
+ * Building-bonus tile.
+ */
+tile: BonusTile | null, 
+/**
+ * Buildings: owner, type, level.
+ */
+buildings: Array<BuildingView>, 
+/**
+ * Knights here: (owner, knight index).
+ */
+knights: Array<[Seat, number]>, 
+/**
+ * Divine Influence: the influence tile still here.
+ */
+influence_tile: InfluenceTile | null, 
+/**
+ * Divine Influence: seats with a coat of arms here.
+ */
+arms: Array<Seat>, };
+
+export type SaracenFace = { "building": BuildingKind } | "troop";
+
+export type ScoreBreakdown = { 
+/**
+ * Influence collected during play.
+ */
+influence: number, 
+/**
+ * Enemy majority awards: Prussian, Slav, Saracen.
+ */
+majorities: [number, number, number], 
+/**
+ * Divine Influence: influence-tile majority award.
+ */
+tile_majority: number, 
+/**
+ * Level-IV building scoring (and, with Divine Influence, Vault I–III).
+ */
+buildings: number, 
+/**
+ * Divine Influence: end-game influence tiles.
+ */
+tiles: number, 
+/**
+ * Total.
+ */
+total: number, };
+
+export type Seat = number;
+
+export type SeatKind = { "kind": "human" } | { "kind": "bot", 
+/**
+ * The bot's name.
+ */
+bot: string, };
+
+export type SeatPublic = { 
+/**
+ * `human` or `bot`.
+ */
+kind: string, 
+/**
+ * The bot's name, for bot seats.
+ */
+bot: string | null, 
+/**
+ * The player's display name, once joined.
+ */
+name: string | null, 
+/**
+ * Whether the seat's holder has joined.
+ */
+joined: boolean, 
+/**
+ * Played by the stand-in bot until its player reclaims it.
+ */
+away: boolean, };
+
+export type ServerMsg = { "type": "snapshot" } & Snapshot | { "type": "patch", 
+/**
+ * The version the patch applies to.
+ */
+base: number, 
+/**
+ * The version after it.
+ */
+version: number, 
+/**
+ * The patch.
+ */
+patch: unknown, } | { "type": "ack", 
+/**
+ * The client's message id.
+ */
+id: string, 
+/**
+ * The table version after it.
+ */
+version: number, } | { "type": "error", 
+/**
+ * The client's message id, when the message could be read.
+ */
+id: string | null, 
+/**
+ * Stable code (`action/stale_version`, ...).
+ */
+code: string, 
+/**
+ * Readable message.
+ */
+message: string, 
+/**
+ * The current table version.
+ */
+version: number, };
+
+export type Side = "small" | "large";
+
+export type Snapshot = { 
+/**
+ * Table id.
+ */
+table: string, 
+/**
+ * Game id.
+ */
+game: string, 
+/**
+ * Table version (log length).
+ */
+version: number, 
+/**
+ * Table status.
+ */
+status: TableStatus, 
+/**
+ * The viewer's seat (`null` for spectators).
+ */
+you: number | null, 
+/**
+ * Seats.
+ */
+seats: Array<SeatPublic>, 
+/**
+ * Seats with a decision pending.
+ */
+to_act: Array<number>, 
+/**
+ * Remaining time per seat, milliseconds (`null` without a clock).
+ */
+clocks: Array<number> | null, 
+/**
+ * The viewer's view (the game's view type; for Crusaders, `View`).
+ */
+view: unknown, 
+/**
+ * The viewer's own legal decisions.
+ */
+legal: Array<Legal>, 
+/**
+ * The seat's last decision is the latest in effect (a take-back may be offered).
+ */
+can_undo: boolean, 
+/**
+ * The latest decisions in effect, keyed by their number in the game (zero-padded, so
+ * that keys sort in order); a patch adds the new ones and removes the oldest.
+ */
+log: { [key in string]?: LogLine }, 
+/**
+ * SHA-256 commitment of the seed.
+ */
+seed_commitment: string, 
+/**
+ * The seed, revealed when the game is over.
+ */
+seed: string | null, };
+
+export type SowChoice = { 
+/**
+ * Teutonic Knights: sow counter-clockwise.
+ */
+ccw: boolean, 
+/**
+ * Aviz / Santiago: the first token goes back on the emptied wedge.
+ */
+origin: boolean, 
+/**
+ * Knights Hospitaller: skip this wedge the first time sowing reaches it.
+ */
+skip: number | null, 
+/**
+ * Knights Templar: drop two tokens on this wedge the first time sowing reaches it.
+ */
+double: number | null, 
+/**
+ * Female Order of the Band: the wedge the giant token lands on, when it is sown.
+ */
+giant: number | null, };
+
+export type StepView = { "step": "choose" } | { "step": "split" } | { "step": "travel", 
+/**
+ * Movement points left.
+ */
+points: number, } | { "step": "boost", 
+/**
+ * The action.
+ */
+act: Act, 
+/**
+ * Tokens on it.
+ */
+x: number, } | { "step": "influence", 
+/**
+ * Influence value.
+ */
+value: number, } | { "step": "flip" } | { "step": "mill", 
+/**
+ * The Mill's level.
+ */
+level: number, } | { "step": "extra_distribute" } | { "step": "crusade", 
+/**
+ * Crusade value.
+ */
+value: number, } | { "step": "saracen", 
+/**
+ * The defeated token's face.
+ */
+face: SaracenFace, } | { "step": "build", 
+/**
+ * Build value.
+ */
+value: number, } | { "step": "upgrade_distribute" } | { "step": "skip_distribute" } | { "step": "sow" };
+
+export type TableStatus = "open" | "active" | "finished";
+
+export type TableSummary = { 
+/**
+ * Table id.
+ */
+id: string, 
+/**
+ * Game id.
+ */
+game: string, 
+/**
+ * Status.
+ */
+status: TableStatus, 
+/**
+ * The game config.
+ */
+config: unknown, 
+/**
+ * Creation time, milliseconds since the Unix epoch.
+ */
+created_at: number, 
+/**
+ * Human seats nobody has joined yet.
+ */
+free_seats: number, };
+
+export type TileEffect = { "effect": "upgrade" } | { "effect": "distribute" } | { "effect": "one_shot", "action": Act } | { "effect": "permanent", "action": Act } | { "effect": "end_game" };
+
+export type TrackView = { 
+/**
+ * Marker position (0 = start).
+ */
+position: number, 
+/**
+ * Strength at the marker.
+ */
+strength: number, };
+
+export type Variant = "standard" | "learning" | "first_standard" | "unpredictable" | "knight_tournament";
+
+export type View = { 
+/**
+ * Who this view is for.
+ */
+viewer: Viewer, 
+/**
+ * Number of players.
+ */
+players: number, 
+/**
+ * Variant.
+ */
+variant: Variant, 
+/**
+ * Board side.
+ */
+side: Side, 
+/**
+ * The seat that took the first turn.
+ */
+start_player: Seat, 
+/**
+ * What is being decided.
+ */
+phase: PhaseView, 
+/**
+ * Influence left in the supply (negative once overdrawn).
+ */
+supply: number, 
+/**
+ * Whether the supply has run out (the round is being finished).
+ */
+end_triggered: boolean, 
+/**
+ * Completed turns.
+ */
+turns: number, 
+/**
+ * Current Prussian strength and track position.
+ */
+prussian: TrackView, 
+/**
+ * Current Slav strength and track position.
+ */
+slav: TrackView, 
+/**
+ * Regions with something on them, ascending by id.
+ */
+regions: Array<RegionView>, 
+/**
+ * One entry per seat.
+ */
+seats: Array<PlayerView>, 
+/**
+ * Final scores once the game is over.
+ */
+final_scores: Array<ScoreBreakdown> | null, };
+
+export type Viewer = { "seat": Seat } | "spectator";
+
+export type WedgeView = { 
+/**
+ * Basic action.
+ */
+basic: Act, 
+/**
+ * Action added by the upgrade.
+ */
+secondary: Act, 
+/**
+ * Upgraded side up.
+ */
+upgraded: boolean, 
+/**
+ * Tokens on it.
+ */
+tokens: number, };
