@@ -913,6 +913,15 @@ async fn session(
                         return quit(ep, table, token, save);
                     }
                     ("r" | "redraw", _) => redraw = true,
+                    ("u" | "undo", _) if token.is_some() && pending.is_none() => {
+                        // Take back this seat's last decision (the server checks the policy).
+                        let version = tracker.version().unwrap_or(0);
+                        counter += 1;
+                        let id = format!("{id_prefix}-{counter}");
+                        out.send(&json!({"type": "undo", "id": id, "version": version})).await?;
+                        pending = Some(Sent { id, deadline: tokio::time::Instant::now() + ACK_TIMEOUT });
+                        shown = None;
+                    }
                     ("", Some(_)) => prompt()?,
                     ("", None) => {}
                     (t, Some(legal)) => match t.parse::<usize>() {
@@ -926,7 +935,7 @@ async fn session(
                             shown = None;
                         }
                         _ => {
-                            say!("Enter a number from 1 to {} (or r to redraw, q to quit).", legal.len());
+                            say!("Enter a number from 1 to {} (or u to take back your last decision, r to redraw, q to quit).", legal.len());
                             prompt()?;
                         }
                     },
