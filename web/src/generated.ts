@@ -303,6 +303,38 @@ divine_influence: boolean,
  */
 crimson_amber: boolean, };
 
+export type Hint = { 
+/**
+ * The suggested decision (one of the seat's legal decisions).
+ */
+action: unknown, 
+/**
+ * Its readable label.
+ */
+label: string, 
+/**
+ * The search's estimate of the seat's winning chances after it, 0 to 1.
+ */
+value: number, 
+/**
+ * How many of the search's simulations went through it.
+ */
+visits: number, };
+
+export type Hints = { 
+/**
+ * The table version the hints are for.
+ */
+version: number, 
+/**
+ * Simulations run.
+ */
+iterations: number, 
+/**
+ * Up to three suggestions, best first.
+ */
+hints: Array<Hint>, };
+
 export type InfluenceTile = { 
 /**
  * Influence value needed to take it.

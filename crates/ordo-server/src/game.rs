@@ -173,6 +173,40 @@ impl AnyGame {
         }
     }
 
+    /// The search bot's best decisions for `seat` with their estimated values (blocking: run it
+    /// off the async runtime). The search sees only `seat`'s view of the game.
+    pub fn hints(
+        &self,
+        seat: Seat,
+        seed: u64,
+        iterations: u64,
+    ) -> (u64, Vec<crate::protocol::Hint>) {
+        match self {
+            AnyGame::Crusaders(m) => {
+                let cfg = ordo_ai::MctsConfig {
+                    budget: ordo_ai::Budget::Iterations(iterations),
+                    threads: 1,
+                    seed,
+                    ..ordo_ai::MctsConfig::default()
+                };
+                let stats =
+                    ordo_ai::analyse(m.state(), seat, &cfg, &ordo_ai::CrusadersEval::default());
+                let hints = stats
+                    .suggestions
+                    .iter()
+                    .take(3)
+                    .map(|s| crate::protocol::Hint {
+                        action: serde_json::to_value(s.action).unwrap_or(Value::Null),
+                        label: m.state().describe_action(&s.action),
+                        value: s.value,
+                        visits: s.visits,
+                    })
+                    .collect();
+                (stats.iterations, hints)
+            }
+        }
+    }
+
     /// A bot's decision for `seat`, JSON (blocking: run it off the async runtime).
     pub fn bot_decision(&self, spec: BotSpec, seat: Seat, seed: u64) -> Option<String> {
         match self {

@@ -40,6 +40,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/tables/{id}/reclaim", post(reclaim))
         .route("/api/tables/{id}/start", post(start))
         .route("/api/tables/{id}/undo", post(undo))
+        .route("/api/tables/{id}/hints", get(hints))
         .route("/api/tables/{id}/record", get(record))
         .route("/api/tables/{id}/ws", get(ws))
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -310,6 +311,47 @@ async fn undo(
     let version = state.undo(&id, seat, req.version).await?;
     Ok(Json(
         serde_json::json!({ "type": "ack", "version": version }),
+    ))
+}
+
+/// Simulations per hint request.
+const HINT_ITERATIONS: u64 = 3000;
+
+async fn hints(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let seat = match viewer_for(&state, &id, q.token.as_deref()).await? {
+        Viewer::Seat(s) => s,
+        Viewer::Spectator => return Err(ApiError::BadToken),
+    };
+    let handle = state.table(&id).await?;
+    let (game, version) = {
+        let t = handle.table.lock().await;
+        if t.row.status != TableStatus::Active {
+            return Err(ApiError::NotActive(t.row.status.as_str()));
+        }
+        if !t.game.pending().contains(seat) {
+            return Err(ApiError::NotYourTurn);
+        }
+        (t.game.clone(), t.version())
+    };
+    // The search draws its own randomness (nothing derived from the table's seed) and sees
+    // only this seat's view.
+    let search_seed = u64::from_str_radix(&crate::table::random_hex(8)?, 16)
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let (iterations, hints) =
+        tokio::task::spawn_blocking(move || game.hints(seat, search_seed, HINT_ITERATIONS))
+            .await
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let out = crate::protocol::Hints {
+        version,
+        iterations,
+        hints,
+    };
+    Ok(Json(
+        serde_json::to_value(out).map_err(|e| ApiError::Internal(e.to_string()))?,
     ))
 }
 

@@ -84,6 +84,34 @@ pub struct LogLine {
     pub action: Option<Value>,
 }
 
+/// One of the search bot's suggestions for a seat (the coach's hint).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct Hint {
+    /// The suggested decision (one of the seat's legal decisions).
+    #[ts(type = "unknown")]
+    pub action: Value,
+    /// Its readable label.
+    pub label: String,
+    /// The search's estimate of the seat's winning chances after it, 0 to 1.
+    pub value: f64,
+    /// How many of the search's simulations went through it.
+    #[ts(type = "number")]
+    pub visits: u64,
+}
+
+/// The coach's answer: the best decisions first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct Hints {
+    /// The table version the hints are for.
+    #[ts(type = "number")]
+    pub version: u64,
+    /// Simulations run.
+    #[ts(type = "number")]
+    pub iterations: u64,
+    /// Up to three suggestions, best first.
+    pub hints: Vec<Hint>,
+}
+
 /// A message from the server on a table's WebSocket.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -186,6 +214,8 @@ pub fn declarations() -> Vec<String> {
         SeatPublic::decl(),
         Legal::decl(),
         LogLine::decl(),
+        Hint::decl(),
+        Hints::decl(),
         Snapshot::decl(),
         ServerMsg::decl(),
         ClientMsg::decl(),

@@ -542,6 +542,8 @@ async fn openapi_document_lists_every_route() {
         "/api/tables/{id}/reclaim",
         "/api/tables/{id}/start",
         "/api/tables/{id}/undo",
+        "/api/tables/{id}/hints",
+        "/api/games/{game}/data",
     ] {
         assert!(
             doc["paths"][path].is_object(),

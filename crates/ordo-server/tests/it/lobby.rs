@@ -725,3 +725,64 @@ async fn the_client_and_its_data_are_served_from_the_binary() {
         (StatusCode::NOT_FOUND, Some("game/not_found"))
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_coach_suggests_legal_decisions_to_the_seat_to_act_only() {
+    let state = state_at("sqlite::memory:").await;
+    let (id, tokens) = create(&state, json!([{"kind": "human"}, {"kind": "human"}])).await;
+    let (t0, t1) = (tokens[0].clone().unwrap(), tokens[1].clone().unwrap());
+    let (s, h) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/hints?token={t0}"),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{h}");
+    let legal = state_of(&state, &id, &t0).await["legal"].clone();
+    let hints = h["hints"].as_array().unwrap();
+    assert!(!hints.is_empty() && hints.len() <= 3);
+    for hint in hints {
+        assert!(
+            legal
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|l| l["action"] == hint["action"]),
+            "{hint}"
+        );
+        let v = hint["value"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&v) && hint["label"].is_string());
+    }
+    assert!(h["iterations"].as_u64().unwrap() > 0 && h["version"] == 0);
+    // Spectators get no hints; a seat with nothing to decide neither.
+    let (s, _) = call(&state, "GET", &format!("/api/tables/{id}/hints"), None).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let a = legal[0]["action"].clone();
+    post(
+        &state,
+        &id,
+        "actions",
+        json!({"token": t0, "version": 0, "action": a}),
+    )
+    .await;
+    let (s, e) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/hints?token={t0}"),
+        None,
+    )
+    .await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::CONFLICT, Some("action/not_your_turn"))
+    );
+    let (s, _) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/hints?token={t1}"),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+}
