@@ -1,0 +1,662 @@
+// @ts-check
+// End-to-end run of the browser client against a real `ordo serve`.
+//
+//   ORDO_BIN=../target/release/ordo node e2e/run.mjs
+//
+// Starts the server on a free port with a fresh SQLite database, drives Chromium
+// (/usr/bin/chromium, never downloaded) through the lobby and tables, saves screenshots to
+// ../target/e2e/, and exits non-zero on any failure, console error or page error.
+// E2E_WEB_FROM_DISK=1 serves app.js, i18n.js, style.css and index.html from this directory
+// instead of the copies embedded in the binary (to try changes without rebuilding).
+
+import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/** @typedef {import('playwright-core').Browser} Browser */
+/** @typedef {import('playwright-core').BrowserContext} BrowserContext */
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {import('../src/generated').Snapshot} Snapshot */
+/** @typedef {import('../src/generated').View} View */
+
+const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = process.env.ORDO_BIN ? resolve(process.env.ORDO_BIN) : resolve(WEB, '../target/release/ordo');
+const SHOTS = resolve(WEB, '../target/e2e');
+const FROM_DISK = process.env.E2E_WEB_FROM_DISK === '1';
+const STARTED = Date.now();
+const BUDGET_MS = 5 * 60 * 1000;
+
+/** @type {Array<string>} */
+const failures = [];
+/** @type {Array<string>} */
+const passed = [];
+
+/** @param {string} msg */
+function log(msg) {
+  process.stdout.write(`[${((Date.now() - STARTED) / 1000).toFixed(1).padStart(6)}s] ${msg}\n`);
+}
+
+/** @param {unknown} cond @param {string} msg */
+function check(cond, msg) {
+  if (!cond) throw new Error(`check failed: ${msg}`);
+}
+
+/** A small deterministic random source, so that runs repeat. */
+let seed = Number(process.env.E2E_SEED ?? 20240611) >>> 0;
+function rand() {
+  seed = (seed + 0x6d2b79f5) >>> 0;
+  let x = seed;
+  x = Math.imul(x ^ (x >>> 15), x | 1);
+  x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+}
+/** @param {number} n */
+const randInt = (n) => Math.floor(rand() * n);
+
+/** @returns {Promise<number>} */
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.on('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+
+// ---------------------------------------------------------------------------------------------
+// Server
+// ---------------------------------------------------------------------------------------------
+
+/** @type {import('node:child_process').ChildProcess | null} */
+let server = null;
+let serverLog = '';
+let base = '';
+const dbDir = fs.mkdtempSync(join(tmpdir(), 'ordo-e2e-'));
+
+async function startServer() {
+  check(fs.existsSync(BIN), `server binary ${BIN} (build it with cargo build --release -p ordo, or set ORDO_BIN)`);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(BIN, ['serve', '--bind', `127.0.0.1:${port}`, '--db', `sqlite:${join(dbDir, 'e2e.db')}`, '--ip-limit', 'off'],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+  const keep = (/** @type {{toString(): string}} */ c) => { serverLog = (serverLog + c.toString()).slice(-20000); };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+  for (let i = 0; i < 100; i++) {
+    if (server.exitCode != null) throw new Error(`server exited with ${server.exitCode}:\n${serverLog}`);
+    try {
+      const r = await fetch(`${base}/readyz`);
+      if (r.ok) { log(`server ready on ${base}`); return; }
+    } catch { /* not yet */ }
+    await sleep(100);
+  }
+  throw new Error(`server did not start:\n${serverLog}`);
+}
+
+function stopServer() {
+  if (server && server.exitCode == null) server.kill('SIGTERM');
+  server = null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Browser helpers
+// ---------------------------------------------------------------------------------------------
+
+/** @type {Array<string>} */
+const consoleErrors = [];
+
+/**
+ * A new browser context (its own storage: another player) with error listeners.
+ * @param {Browser} browser
+ * @param {string} name
+ * @param {{width: number, height: number}} [viewport]
+ */
+async function newContext(browser, name, viewport = { width: 1400, height: 1000 }) {
+  const ctx = await browser.newContext({ viewport });
+  if (FROM_DISK) {
+    /** @type {Record<string, string>} */
+    const types = { 'app.js': 'text/javascript', 'i18n.js': 'text/javascript', 'style.css': 'text/css' };
+    for (const f of Object.keys(types)) {
+      await ctx.route(`${base}/${f}`, (r) => r.fulfill({ body: fs.readFileSync(join(WEB, f)), contentType: types[f] }));
+    }
+    await ctx.route((u) => u.origin === base && (u.pathname === '/' || u.pathname.startsWith('/t/')),
+      (r) => r.fulfill({ body: fs.readFileSync(join(WEB, 'index.html')), contentType: 'text/html' }));
+  }
+  ctx.on('page', (p) => watchPage(p, name));
+  return ctx;
+}
+
+/** @param {Page} page @param {string} name */
+function watchPage(page, name) {
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(`${name}: console error: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => consoleErrors.push(`${name}: page error: ${e.message}`));
+}
+
+/** The snapshot a table page holds. @param {Page} page @returns {Promise<Snapshot | null>} */
+function snapOf(page) {
+  return page.evaluate(() => /** @type {any} */ (window).__ordo?.snap ?? null);
+}
+
+/** @param {Page} page */
+async function version(page) {
+  return (await snapOf(page))?.version ?? -1;
+}
+
+/** @param {Page} page */
+async function waitConnected(page) {
+  await page.waitForFunction(() => {
+    const o = /** @type {any} */ (window).__ordo;
+    return o && o.conn === 'connected' && o.snap != null && document.querySelector('#map') != null;
+  }, null, { timeout: 15000 });
+}
+
+/**
+ * Everything enabled must be legal and everything legal must be reachable: the decision
+ * buttons are exactly `legal`, and the highlighted regions exactly those that decisions name.
+ * @param {Page} page
+ */
+async function checkOnlyLegal(page) {
+  const r = await page.evaluate(() => {
+    const snap = /** @type {any} */ (window).__ordo.snap;
+    const buttons = [...document.querySelectorAll('#decision-list button.decision:not([disabled])')].map((b) => Number(b.getAttribute('data-legal')));
+    const regions = [...document.querySelectorAll('#map .region.choice')].map((g) => Number(g.getAttribute('data-region'))).sort((a, b) => a - b);
+    /** @type {Set<number>} */
+    const named = new Set();
+    for (const l of snap.legal) {
+      const a = l.action;
+      if (['start', 'move', 'crusade', 'build', 'take_tile', 'crusade_swap'].includes(a.type)) named.add(a.to ?? a.region);
+    }
+    return { legal: snap.legal.length, buttons, regions, named: [...named].sort((a, b) => a - b) };
+  });
+  if (r.buttons.length === 0) return;
+  check(r.buttons.length === r.legal && r.buttons.every((x, i) => x === i), `decision buttons ${JSON.stringify(r.buttons)} match the ${r.legal} legal decisions`);
+  check(JSON.stringify(r.regions) === JSON.stringify(r.named), `clickable regions ${JSON.stringify(r.regions)} are those named by decisions ${JSON.stringify(r.named)}`);
+}
+
+/**
+ * Makes one decision on a table page if one is offered: a map region when offered (by click or by
+ * keyboard), otherwise a decision button; confirms when asked. Returns false when nothing was to decide.
+ * @param {Page} page
+ * @param {{useMap?: number, stats?: Record<string, number>, verify?: boolean, tryRisky?: boolean}} [opts]
+ */
+async function decideOnce(page, opts = {}) {
+  const stats = opts.stats ?? {};
+  const v0 = await version(page);
+  const enabled = page.locator('#decision-list button.decision:not([disabled])');
+  if ((await enabled.count()) === 0) return false;
+  if (opts.verify) await checkOnlyLegal(page);
+  const regions = page.locator('#map .region.choice');
+  const nRegions = await regions.count();
+  const risky = page.locator('#decision-list button.decision.risky:not([disabled])');
+  if (opts.tryRisky && !stats.cancelled && (await risky.count()) > 0) {
+    // A decision a misclick would hurt asks first; cancelling sends nothing.
+    const label = await risky.first().textContent();
+    await risky.first().click();
+    await page.waitForSelector('#confirm-yes', { timeout: 5000 });
+    await page.click('#confirm-no');
+    await page.waitForSelector('#confirm-yes', { state: 'detached', timeout: 5000 });
+    check((await version(page)) === v0, 'cancelling a confirmation sends nothing');
+    stats.cancelled = 1;
+    log(`confirmation asked for "${label}", cancelled, then confirmed`);
+    await page.locator('#decision-list button.decision.risky:not([disabled])').first().click();
+  } else if (nRegions > 0 && rand() < (opts.useMap ?? 0.85)) {
+    const g = regions.nth(randInt(nRegions));
+    if (rand() < 0.3) {
+      await g.focus();
+      await page.keyboard.press('Enter');
+      stats.keyboard = (stats.keyboard ?? 0) + 1;
+    } else {
+      await g.click({ timeout: 3000 }).catch(async () => {
+        // A neighbour's label may overlap the centre: use the keyboard instead.
+        await g.focus();
+        await page.keyboard.press('Enter');
+      });
+    }
+    stats.map = (stats.map ?? 0) + 1;
+  } else {
+    const n = await enabled.count();
+    // Prefer decisions that move the game on; risky ones (forgo, stop) less often.
+    let pick = randInt(n);
+    for (let tries = 0; tries < 3; tries++) {
+      const cls = (await enabled.nth(pick).getAttribute('class')) ?? '';
+      if (!cls.includes('risky')) break;
+      pick = randInt(n);
+    }
+    await enabled.nth(pick).click();
+    stats.buttons = (stats.buttons ?? 0) + 1;
+  }
+  // Several decisions on one region, or a confirmation: one more click.
+  for (let step = 0; step < 3; step++) {
+    const what = await page.waitForFunction((v) => {
+      const snap = /** @type {any} */ (window).__ordo.snap;
+      if (snap && snap.version > v) return 'done';
+      if (document.querySelector('#confirm-yes')) return 'confirm';
+      if (document.querySelector('#region-pick button.decision:not([disabled])')) return 'pick';
+      if (document.querySelector('#error')) return 'error';
+      return false;
+    }, v0, { timeout: 15000 }).then((h) => h.jsonValue());
+    if (what === 'done') return true;
+    if (what === 'error') throw new Error(`decision refused: ${await page.locator('#error').textContent()}`);
+    if (what === 'confirm') {
+      stats.confirm = (stats.confirm ?? 0) + 1;
+      await page.locator('#confirm-yes').click();
+    } else if (what === 'pick') {
+      stats.pick = (stats.pick ?? 0) + 1;
+      const b = page.locator('#region-pick button.decision:not([disabled])');
+      await b.nth(randInt(await b.count())).click();
+    }
+  }
+  return true;
+}
+
+/** Waits until the page has a decision to make or the game is over. @param {Page} page */
+async function waitTurn(page, timeout = 20000) {
+  const r = await page.waitForFunction(() => {
+    const snap = /** @type {any} */ (window).__ordo?.snap;
+    if (!snap) return false;
+    if (snap.status === 'finished') return 'over';
+    if (document.querySelector('#decision-list button.decision:not([disabled])')) return 'turn';
+    return false;
+  }, null, { timeout }).then((h) => h.jsonValue());
+  return /** @type {'over' | 'turn'} */ (r);
+}
+
+/** A picture of the board for comparisons: pieces per region and the player boards. @param {Page} page */
+function boardSignature(page) {
+  return page.evaluate(() => {
+    const map = [...document.querySelectorAll('#map .region')].map((g) => `${g.getAttribute('data-region')}:${g.querySelectorAll('.knight').length}/${g.querySelectorAll('.building').length}/${g.querySelectorAll('.enemy').length}`).join(' ');
+    const players = [...document.querySelectorAll('.player')].map((p) => `${p.querySelector('.influence')?.textContent}|${[...p.querySelectorAll('.wedge')].map((w) => w.getAttribute('data-tokens')).join(',')}`).join(' ');
+    return `${map} || ${players} || v${/** @type {any} */ (window).__ordo.snap.version}`;
+  });
+}
+
+/** Bytes transferred by a page so far (document and every resource). @param {Page} page */
+function transferred(page) {
+  return page.evaluate(() => {
+    const nav = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0]);
+    let total = nav ? nav.transferSize || nav.encodedBodySize : 0;
+    for (const e of /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource'))) total += e.transferSize || e.encodedBodySize;
+    return total;
+  });
+}
+
+/** @param {Page} page @param {string} name */
+async function shot(page, name) {
+  const file = join(SHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  log(`screenshot ${file}`);
+}
+
+/**
+ * Fills in the lobby's form and creates a table; returns the invite links per seat.
+ * @param {Page} page
+ * @param {{players: number, seats: Array<string>, mode?: 'now' | 'lobby', name?: string}} o
+ */
+async function createInLobby(page, o) {
+  if (o.name) await page.fill('#my-name', o.name);
+  await page.selectOption('#players', String(o.players));
+  for (let i = 0; i < o.seats.length; i++) {
+    const kind = o.seats[i] === 'human' ? 'human' : 'bot';
+    await page.selectOption(`#seat-kind-${i}`, kind);
+    if (kind === 'bot') await page.selectOption(`#seat-bot-${i}`, o.seats[i]);
+  }
+  await page.check(o.mode === 'lobby' ? '#mode-lobby' : '#mode-now');
+  await page.click('#create');
+  await page.waitForSelector('#created', { timeout: 10000 });
+  /** @type {Record<number, string>} */
+  const links = {};
+  for (const el of await page.locator('#created input.invite-link').all()) {
+    links[Number(await el.getAttribute('data-seat'))] = (await el.inputValue()) ?? '';
+  }
+  return links;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * (a) a 2-player table against a random bot, created in the lobby and played to the score screen;
+ * (c) with a reconnect in the middle; (d) with language switches in the lobby and at the table.
+ * @param {Browser} browser
+ */
+async function scenarioFullGame(browser) {
+  const ctx = await newContext(browser, 'solo');
+  let page = await ctx.newPage();
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#create');
+  const lobbyBytes = await transferred(page);
+  log(`lobby first load: ${lobbyBytes} bytes`);
+  check(lobbyBytes > 0 && lobbyBytes < 500 * 1024, `first load of the lobby under 500 KB (${lobbyBytes})`);
+  await shot(page, 'lobby');
+
+  // (d) Switch to Japanese and back: the visible text follows, and the choice is remembered.
+  const before = await page.locator('#create').textContent();
+  await page.selectOption('#lang', 'ja');
+  await page.waitForFunction(() => document.documentElement.lang === 'ja');
+  const ja = await page.locator('#create').textContent();
+  check(ja === 'テーブルを作成' && ja !== before, `the create button reads in Japanese (${ja})`);
+  check((await page.locator('h1').textContent())?.includes('クルセイダーズ'), 'the title is in Japanese');
+  await page.reload();
+  await page.waitForSelector('#create');
+  check((await page.locator('#create').textContent()) === 'テーブルを作成', 'the language is remembered across loads');
+  await page.selectOption('#lang', 'en');
+  await page.waitForFunction(() => document.querySelector('#create')?.textContent === 'Create table');
+  passed.push('(d) language switch in the lobby (Japanese, remembered, back to English)');
+
+  const links = await createInLobby(page, { players: 2, seats: ['human', 'random'], name: 'Ana' });
+  check(Object.keys(links).length === 1 && links[0].includes('/t/') && links[0].includes('token='), 'one invite link for the human seat');
+  await page.click('#go-seat');
+  await waitConnected(page);
+  const tableUrl = page.url();
+  check(tableUrl === links[0], 'go to my seat opens the invite link of the first human seat');
+  const tableBytes = await transferred(page);
+  log(`table page first load: ${tableBytes} bytes`);
+  check(tableBytes < 500 * 1024, `first load of a table page under 500 KB (${tableBytes})`);
+  check((await page.locator('#conn').getAttribute('data-state')) === 'connected', 'the connection indicator says connected');
+
+  /** @type {Record<string, number>} */
+  const stats = {};
+  let decisions = 0;
+  let reconnected = false;
+  let switched = false;
+  let boardShot = false;
+  let undone = 0;
+  for (;;) {
+    if (Date.now() - STARTED > BUDGET_MS) throw new Error('out of time');
+    const state = await waitTurn(page, 30000);
+    if (state === 'over') break;
+
+    // A take-back, now and then, when offered.
+    const undoBtn = page.locator('#undo:not([disabled])');
+    if (undone < 2 && decisions > 15 && decisions % 7 === 0 && (await undoBtn.count()) > 0) {
+      const v = await version(page);
+      await undoBtn.click();
+      await page.waitForFunction((v0) => /** @type {any} */ (window).__ordo.snap.version > v0 || document.querySelector('#error'), v, { timeout: 10000 });
+      const err = await page.locator('#error').count();
+      log(`take-back at version ${v}: ${err ? `refused (${await page.locator('#error').textContent()})` : 'accepted'}`);
+      undone++;
+      continue;
+    }
+
+    await decideOnce(page, { stats, verify: decisions % 5 === 0, tryRisky: decisions > 20 });
+    decisions++;
+
+    const snap = await snapOf(page);
+    const view = /** @type {View | undefined} */ (snap?.view);
+    // A board in mid-game: pieces on the map and buildings built.
+    if (!boardShot && view && view.phase.phase === 'turn' && view.regions.some((r) => r.buildings.length > 0) && (view.supply < 115 || decisions > 150)) {
+      boardShot = true;
+      await shot(page, 'board');
+      const phone = await newContext(browser, 'phone', { width: 390, height: 844 });
+      const pp = await phone.newPage();
+      await pp.goto(tableUrl);
+      await waitConnected(pp);
+      const overflow = await pp.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      check(overflow <= 1, `no sideways scrolling on a phone-sized screen (${overflow}px)`);
+      await shot(pp, 'board-phone');
+      await phone.close();
+      passed.push('phone-sized screen: no sideways scrolling (screenshot board-phone.png)');
+    }
+
+    // (d) at the table: Russian, then back to English; decisions are described in the language.
+    if (!switched && decisions === 8) {
+      switched = true;
+      const phaseEn = await page.locator('#phase').textContent();
+      await page.selectOption('#lang', 'ru');
+      await page.waitForFunction(() => document.documentElement.lang === 'ru');
+      const phaseRu = await page.locator('#phase').textContent();
+      check(phaseRu !== phaseEn && /[а-яё]/i.test(phaseRu ?? ''), `the phase line is in Russian (${phaseRu})`);
+      check((await page.locator('#log h2').textContent()) === 'Журнал', 'the log heading is in Russian');
+      await page.selectOption('#lang', 'ja');
+      await page.waitForFunction(() => document.documentElement.lang === 'ja');
+      check((await page.locator('#log h2').textContent()) === '記録', 'the log heading is in Japanese');
+      await page.selectOption('#lang', 'en');
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
+      passed.push('(d) language switch at the table (Russian, Japanese, English)');
+    }
+
+    // (c) Reconnect in mid-game: close the page, open it again, same board, play on.
+    if (!reconnected && decisions === 40) {
+      reconnected = true;
+      await page.waitForTimeout(300);
+      const sigBefore = await boardSignature(page);
+      const vBefore = await version(page);
+      await page.close();
+      page = await ctx.newPage();
+      await page.goto(tableUrl);
+      await waitConnected(page);
+      const vAfter = await version(page);
+      const sigAfter = await boardSignature(page);
+      if (vAfter === vBefore) {
+        check(sigAfter === sigBefore, 'the board after reopening is the board before');
+      } else {
+        check(vAfter > vBefore, `the version after reopening (${vAfter}) is not behind (${vBefore})`);
+      }
+      log(`reconnected at version ${vBefore} → ${vAfter}`);
+      // A dropped connection: the indicator says so, decisions wait, and the board comes back whole.
+      await page.evaluate(() => /** @type {any} */ (window).__ordo.dropConnection());
+      await page.waitForFunction(() => document.querySelector('#conn')?.getAttribute('data-state') === 'reconnecting', null, { timeout: 5000 });
+      check((await page.locator('#decision-list button.decision:not([disabled])').count()) === 0, 'no decisions while reconnecting');
+      check((await page.locator('.board.stale').count()) === 1, 'the board is marked stale while reconnecting');
+      await waitConnected(page);
+      check((await boardSignature(page)) === sigAfter, 'the board after the drop is the board before');
+      passed.push(`(c) reconnect mid-game (page closed and reopened; connection dropped): same version (${vBefore}) and board, play continued`);
+    }
+  }
+  log(`game over after ${decisions} decisions by the human (${JSON.stringify(stats)})`);
+  check((stats.map ?? 0) > 0, 'some decisions were made on the map');
+  check((stats.confirm ?? 0) > 0, 'a decision was confirmed');
+  await page.waitForSelector('#scores', { timeout: 10000 });
+  const rows = await page.locator('#scores tbody tr').count();
+  check(rows === 2, `the score screen lists both players (${rows})`);
+  const seedText = (await page.locator('#seed').textContent()) ?? '';
+  check(/^\d+$/.test(seedText.trim()), `the seed is revealed (${seedText})`);
+  await page.waitForFunction(() => document.querySelector('#seed-check')?.textContent?.includes('✓'), null, { timeout: 5000 });
+  check((await page.locator('#decision-list button').count()) === 0, 'no decisions after the end');
+  await shot(page, 'scores');
+  check(boardShot, 'a mid-game board was captured');
+  passed.push(`(a) full game vs a random bot to the score screen (${decisions} decisions; ${stats.map ?? 0} on the map, ${stats.keyboard ?? 0} by keyboard, ${stats.confirm ?? 0} confirmed)`);
+  await ctx.close();
+}
+
+/**
+ * (b) a 3-player table: two humans in two browser contexts (the second through the invite link)
+ * and a bot; (e) a spectator during the secret order picks.
+ * @param {Browser} browser
+ */
+async function scenarioTwoHumans(browser) {
+  const ctxA = await newContext(browser, 'host');
+  const ctxB = await newContext(browser, 'guest');
+  const ctxS = await newContext(browser, 'spectator');
+  const a = await ctxA.newPage();
+  await a.goto(`${base}/`);
+  await a.waitForSelector('#create');
+  const links = await createInLobby(a, { players: 3, seats: ['human', 'human', 'random'], mode: 'lobby', name: 'Host' });
+  check(links[0] && links[1] && !links[2], 'invite links for the two human seats only');
+  await a.click('#go-seat');
+  await a.waitForFunction(() => /** @type {any} */ (window).__ordo?.snap != null);
+  await a.waitForSelector('#waiting', { timeout: 10000 });
+  check((await snapOf(a))?.status === 'open', 'the table waits for the invited player');
+
+  const b = await ctxB.newPage();
+  await b.goto(links[1]);
+  await waitConnected(b);
+  await a.waitForFunction(() => /** @type {any} */ (window).__ordo.snap.status === 'active', null, { timeout: 10000 });
+  await b.waitForFunction(() => /** @type {any} */ (window).__ordo.snap.status === 'active', null, { timeout: 10000 });
+  const sa = await snapOf(a);
+  const sb = await snapOf(b);
+  check(sa?.you === 0 && sb?.you === 1, 'the host plays seat 1 and the guest seat 2');
+  check(sb?.seats[1].name == null || sb?.seats[0].name === 'Host', 'the host joined under their name');
+  passed.push('(b) 3-player table: the guest joined through the invite link and the game started');
+
+  // (e) A spectator during the secret order picks.
+  const sp = await ctxS.newPage();
+  const tableId = /** @type {string} */ (sa?.table);
+  await sp.goto(`${base}/t/${tableId}`);
+  await waitConnected(sp);
+  const spec = /** @type {Snapshot} */ (await snapOf(sp));
+  const specView = /** @type {View} */ (spec.view);
+  check(spec.you == null, 'the spectator has no seat');
+  check(specView.phase.phase === 'pick_orders', `the orders are being picked (${specView.phase.phase})`);
+  check(specView.seats.every((p) => p.offered == null), 'no seat\'s offered orders reach the spectator');
+  check(specView.seats.every((p) => p.order == null), 'no picked order reaches the spectator');
+  check(spec.legal.length === 0, 'the spectator has no legal decisions');
+  check((await sp.locator('.offered').count()) === 0, 'the spectator page shows no offered orders');
+  check((await sp.locator('button.decision').count()) === 0, 'the spectator page has no decision buttons');
+  check((await sp.locator('#map .region.choice').count()) === 0, 'the spectator page has no clickable regions');
+  check((await sp.locator('#spectating').count()) === 1, 'the spectator page says so');
+  // The players see their own offered orders, and only their own.
+  check((await a.locator('.offered').count()) === 1 && (await a.locator('#player-0 .offered').count()) === 1, 'the host sees their own order tiles only');
+  check((await b.locator('.offered').count()) === 1 && (await b.locator('#player-1 .offered').count()) === 1, 'the guest sees their own order tiles only');
+  const specHtml = await sp.content();
+  /** @type {Array<string>} */
+  const offeredA = sa ? /** @type {View} */ (sa.view).seats[0].offered ?? [] : [];
+  check(offeredA.length >= 2, `the host was dealt order tiles (${offeredA})`);
+  check(!specHtml.includes('data-offered'), 'the spectator DOM names no offered orders');
+
+  // Both humans pick their orders simultaneously, then play on for a while.
+  /** @type {Record<string, number>} */
+  const stats = {};
+  let made = 0;
+  const pages = [a, b];
+  let idle = 0;
+  while (made < 36 && Date.now() - STARTED < BUDGET_MS) {
+    let acted = false;
+    for (const p of pages) {
+      if (await decideOnce(p, { stats, useMap: 0.7, verify: made % 4 === 0 })) { made++; acted = true; }
+    }
+    if (!acted) {
+      idle++;
+      if (idle > 200) throw new Error('nobody could decide for 10 s');
+      await sleep(50);
+      const s0 = await snapOf(a);
+      if (s0?.status === 'finished') break;
+    } else idle = 0;
+  }
+  // Everyone converges on the same version.
+  await sleep(300);
+  const va = await version(a);
+  await b.waitForFunction((v) => /** @type {any} */ (window).__ordo.snap.version >= v, va, { timeout: 10000 });
+  await sp.waitForFunction((v) => /** @type {any} */ (window).__ordo.snap.version >= v, va, { timeout: 10000 });
+  const versions = [await version(a), await version(b), await version(sp)];
+  check(versions.every((v) => v === versions[0]), `host, guest and spectator hold the same version (${versions})`);
+  const specAfter = /** @type {View} */ ((await snapOf(sp))?.view);
+  check(specAfter.seats.every((p) => p.offered == null), 'still nothing offered in the spectator\'s view');
+  log(`two humans made ${made} decisions (${JSON.stringify(stats)}), version ${versions[0]}`);
+  passed.push(`(b) two humans and a bot played ${made} decisions; all pages agree on version ${versions[0]}`);
+  passed.push('(e) spectator: no offered orders of any seat in the snapshot or the DOM during the picks, no decision buttons');
+  await ctxA.close();
+  await ctxB.close();
+  await ctxS.close();
+}
+
+/**
+ * The client's merge-patch port agrees with the server's (cases of crates/ordo-server/src/delta.rs),
+ * and a player joins an open table from the table list and finds it again under "My tables".
+ * @param {Browser} browser
+ */
+async function scenarioLobbyJoin(browser) {
+  const ctx = await newContext(browser, 'joiner');
+  const page = await ctx.newPage();
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#create');
+  const cases = [
+    [{ a: 1, b: { c: [1, 2], d: 'x' } }, { b: { c: [1, 3] } }, { a: 1, b: { c: [1, 3], d: 'x' } }],
+    [{ a: 1 }, { a: 2, b: 5, e: { g: 1 } }, { a: 2, b: 5, e: { g: 1 } }],
+    [{ a: { b: 1 } }, { a: 7 }, { a: 7 }],
+    [{ a: 7 }, { a: { b: 1 } }, { a: { b: 1 } }],
+    [{ a: 1, gone: true }, { gone: null }, { a: 1 }],
+    [[1, 2], { a: 1 }, { a: 1 }],
+    [{ r: [{ a: 1 }, { a: 2 }, { a: 3 }] }, { r: { '@a': { 1: { a: 5 } } } }, { r: [{ a: 1 }, { a: 5 }, { a: 3 }] }],
+    [{ r: [1, 2, 3, 4] }, { r: { '@a': { 1: null } } }, { r: [1, null, 3, 4] }],
+    [{ r: [{ a: 1 }, 2, 3, 4] }, { r: { '@a': { 0: 7 } } }, { r: [7, 2, 3, 4] }],
+    [{ r: [1, 2] }, { r: [1, 2, 3] }, { r: [1, 2, 3] }],
+    [{ version: 4, view: { players: [{ gold: 1 }, { gold: 2 }] } }, { version: 5, view: { players: { '@a': { 1: { gold: 3 } } } } },
+      { version: 5, view: { players: [{ gold: 1 }, { gold: 3 }] } }],
+  ];
+  const got = await page.evaluate((cs) => cs.map(([a, p]) => JSON.stringify(/** @type {any} */ (window).__ordo.mergeApply(a, p))), cases);
+  cases.forEach((c, i) => check(got[i] === JSON.stringify(c[2]), `merge patch case ${i}: ${got[i]} = ${JSON.stringify(c[2])}`));
+  passed.push(`the merge-patch port agrees with the server's on ${cases.length} cases`);
+
+  // An open table made by someone else, joined from the list.
+  const res = await fetch(`${base}/api/tables`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'crusaders', config: { players: 2 }, seats: [{ kind: 'human' }, { kind: 'human' }], lobby: true }),
+  });
+  const created = /** @type {{id: string}} */ (await res.json());
+  await page.click('#refresh');
+  const join = page.locator(`button.join[data-table="${created.id}"]`);
+  await join.waitFor({ timeout: 5000 });
+  await join.click();
+  await page.waitForURL((u) => u.pathname === `/t/${created.id}` && u.search.includes('token='), { timeout: 10000 });
+  await page.waitForFunction(() => /** @type {any} */ (window).__ordo?.snap?.seats?.[0]?.joined === true, null, { timeout: 10000 });
+  check((await snapOf(page))?.you === 0, 'the joiner took the first free seat');
+  check((await page.locator('#waiting').count()) === 1, 'the waiting room shows while a seat is free');
+  await page.goto(`${base}/`);
+  const mine = page.locator(`#my-tables a[href*="/t/${created.id}?token="]`);
+  await mine.waitFor({ timeout: 5000 });
+  passed.push('join from the table list; the table is remembered under "My tables"');
+  await ctx.close();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const watchdog = setTimeout(() => {
+    log('watchdog: the run took too long');
+    stopServer();
+    process.exit(2);
+  }, BUDGET_MS + 60000);
+  /** @type {Browser | null} */
+  let browser = null;
+  try {
+    await startServer();
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', ...(FROM_DISK ? ['--disable-features=LocalNetworkAccessChecks'] : [])],
+    });
+    /** @type {Array<[string, (b: Browser) => Promise<void>]>} */
+    const scenarios = [
+      ['lobby: join from the list, merge patches', scenarioLobbyJoin],
+      ['two humans, a bot and a spectator', scenarioTwoHumans],
+      ['full game', scenarioFullGame],
+    ];
+    for (const [name, f] of scenarios) {
+      log(`scenario: ${name}`);
+      try {
+        await f(browser);
+      } catch (e) {
+        failures.push(`${name}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      }
+    }
+  } catch (e) {
+    failures.push(e instanceof Error ? e.stack ?? e.message : String(e));
+  } finally {
+    if (browser) await browser.close();
+    stopServer();
+    clearTimeout(watchdog);
+    fs.rmSync(dbDir, { recursive: true, force: true });
+  }
+  for (const e of consoleErrors) failures.push(e);
+  for (const p of passed) log(`PASS ${p}`);
+  for (const f of failures) log(`FAIL ${f}`);
+  log(failures.length ? `${failures.length} failure(s)` : `all passed in ${((Date.now() - STARTED) / 1000).toFixed(1)} s`);
+  process.exitCode = failures.length ? 1 : 0;
+}
+
+process.on('SIGINT', () => { stopServer(); process.exit(130); });
+await main();
