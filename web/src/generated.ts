@@ -517,6 +517,28 @@ influence_tile: InfluenceTile | null,
  */
 arms: Array<Seat>, };
 
+export type ReplayStep = { 
+/**
+ * Decisions in effect shown (0 = the start).
+ */
+at: number, 
+/**
+ * Decisions in effect in the whole game so far.
+ */
+total: number, 
+/**
+ * The decision that led here (`null` at the start, or when it was secret).
+ */
+last: LogLine | null, 
+/**
+ * Seats with a decision pending in this position.
+ */
+to_act: Array<number>, 
+/**
+ * The spectator's view of this position (the game's view type).
+ */
+view: unknown, };
+
 export type SaracenFace = { "building": BuildingKind } | "troop";
 
 export type ScoreBreakdown = { 

@@ -41,6 +41,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/tables/{id}/start", post(start))
         .route("/api/tables/{id}/undo", post(undo))
         .route("/api/tables/{id}/hints", get(hints))
+        .route("/api/tables/{id}/replay", get(replay))
         .route("/api/tables/{id}/record", get(record))
         .route("/api/tables/{id}/ws", get(ws))
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -311,6 +312,25 @@ async fn undo(
     let version = state.undo(&id, seat, req.version).await?;
     Ok(Json(
         serde_json::json!({ "type": "ack", "version": version }),
+    ))
+}
+
+#[derive(Deserialize)]
+struct ReplayQuery {
+    #[serde(default)]
+    at: u64,
+}
+
+async fn replay(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<ReplayQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let handle = state.table(&id).await?;
+    let t = handle.table.lock().await;
+    let step = crate::table::replay_step(&t, q.at)?;
+    Ok(Json(
+        serde_json::to_value(step).map_err(|e| ApiError::Internal(e.to_string()))?,
     ))
 }
 

@@ -112,6 +112,24 @@ pub struct Hints {
     pub hints: Vec<Hint>,
 }
 
+/// The public position of a table after some of its decisions (replays).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct ReplayStep {
+    /// Decisions in effect shown (0 = the start).
+    #[ts(type = "number")]
+    pub at: u64,
+    /// Decisions in effect in the whole game so far.
+    #[ts(type = "number")]
+    pub total: u64,
+    /// The decision that led here (`null` at the start, or when it was secret).
+    pub last: Option<LogLine>,
+    /// Seats with a decision pending in this position.
+    pub to_act: Vec<u8>,
+    /// The spectator's view of this position (the game's view type).
+    #[ts(type = "unknown")]
+    pub view: Value,
+}
+
 /// A message from the server on a table's WebSocket.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -216,6 +234,7 @@ pub fn declarations() -> Vec<String> {
         LogLine::decl(),
         Hint::decl(),
         Hints::decl(),
+        ReplayStep::decl(),
         Snapshot::decl(),
         ServerMsg::decl(),
         ClientMsg::decl(),

@@ -1199,6 +1199,47 @@ impl AppState {
     }
 }
 
+/// The public position after the first `at` decisions in effect (clamped), for replays: the
+/// spectator's view only, so an unfinished game shows nothing hidden.
+///
+/// # Errors
+/// A stored decision that no longer replays.
+pub fn replay_step(t: &LiveTable, at: u64) -> Result<crate::protocol::ReplayStep, ApiError> {
+    let effect = t.in_effect();
+    let total = effect.len();
+    let n = usize::try_from(at).unwrap_or(usize::MAX).min(total);
+    let decisions: Vec<(u8, String)> = effect[..n]
+        .iter()
+        .filter_map(|&i| t.log.get(i).map(|e| (e.seat, e.action.clone())))
+        .collect();
+    let g = t.game.rebuild(&decisions)?;
+    let finished = t.row.status == TableStatus::Finished;
+    let last = n
+        .checked_sub(1)
+        .and_then(|k| effect.get(k))
+        .and_then(|&i| t.log.get(i))
+        .map(|e| {
+            let hidden = e.secret && !finished;
+            crate::protocol::LogLine {
+                seat: e.seat,
+                secret: e.secret,
+                label: (!hidden).then(|| e.label.clone()),
+                action: if hidden {
+                    None
+                } else {
+                    serde_json::from_str(&e.action).ok()
+                },
+            }
+        });
+    Ok(crate::protocol::ReplayStep {
+        at: n as u64,
+        total: total as u64,
+        last,
+        to_act: g.pending().iter().map(|s| s.0).collect(),
+        view: g.view(Viewer::Spectator),
+    })
+}
+
 /// Decisions in a snapshot's log.
 const LOG_LINES: usize = 60;
 

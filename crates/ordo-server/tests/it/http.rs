@@ -543,6 +543,7 @@ async fn openapi_document_lists_every_route() {
         "/api/tables/{id}/start",
         "/api/tables/{id}/undo",
         "/api/tables/{id}/hints",
+        "/api/tables/{id}/replay",
         "/api/games/{game}/data",
     ] {
         assert!(

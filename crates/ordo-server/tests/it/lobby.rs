@@ -786,3 +786,75 @@ async fn the_coach_suggests_legal_decisions_to_the_seat_to_act_only() {
     .await;
     assert_eq!(s, StatusCode::OK);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replays_step_through_the_public_positions() {
+    let state = state_at("sqlite::memory:").await;
+    let (id, tokens) = create(
+        &state,
+        json!([{"kind": "human"}, {"kind": "bot", "bot": "random"}]),
+    )
+    .await;
+    let t0 = tokens[0].clone().unwrap();
+    for _ in 0..6 {
+        let snap = my_turn(&state, &id, &t0).await;
+        let a = snap["legal"][0]["action"].clone();
+        post(
+            &state,
+            &id,
+            "actions",
+            json!({"token": t0, "version": snap["version"], "action": a}),
+        )
+        .await;
+    }
+    let (s, start) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/replay?at=0"),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{start}");
+    assert!(start["last"].is_null() && start["at"] == 0);
+    let total = start["total"].as_u64().unwrap();
+    assert!(total >= 6);
+    // The first decisions are the secret order picks: shown without their content.
+    let (_, first) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/replay?at=1"),
+        None,
+    )
+    .await;
+    assert_eq!(first["last"]["secret"], true);
+    assert!(first["last"]["label"].is_null() && first["last"]["action"].is_null());
+    // Every position is a spectator's: nobody's dealt orders.
+    for at in 0..=total {
+        let (_, step) = call(
+            &state,
+            "GET",
+            &format!("/api/tables/{id}/replay?at={at}"),
+            None,
+        )
+        .await;
+        assert_eq!(step["at"], at);
+        for seat in step["view"]["seats"].as_array().unwrap() {
+            assert!(seat["offered"].is_null(), "{step}");
+        }
+    }
+    // The last position is the current one; past the end is clamped.
+    let (_, end) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/replay?at=100000"),
+        None,
+    )
+    .await;
+    let (_, spec) = call(&state, "GET", &format!("/api/tables/{id}/state"), None).await;
+    assert!(end["at"].as_u64().unwrap() >= total);
+    if end["at"] == spec["log"].as_object().map_or(0, |l| l.len()) {
+        assert_eq!(without_nulls(&end["view"]), without_nulls(&spec["view"]));
+    }
+    let (s, _) = call(&state, "GET", "/api/tables/nope/replay?at=1", None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
