@@ -148,6 +148,22 @@ struct LogEntry {
     secret: bool,
 }
 
+impl LogEntry {
+    /// The entry as a log line, its label and action withheld when `hidden`.
+    fn line(&self, hidden: bool) -> crate::protocol::LogLine {
+        crate::protocol::LogLine {
+            seat: self.seat,
+            secret: self.secret,
+            label: (!hidden).then(|| self.label.clone()),
+            action: if hidden {
+                None
+            } else {
+                serde_json::from_str(&self.action).ok()
+            },
+        }
+    }
+}
+
 /// A table in memory.
 #[derive(Debug)]
 pub struct LiveTable {
@@ -1218,19 +1234,7 @@ pub fn replay_step(t: &LiveTable, at: u64) -> Result<crate::protocol::ReplayStep
         .checked_sub(1)
         .and_then(|k| effect.get(k))
         .and_then(|&i| t.log.get(i))
-        .map(|e| {
-            let hidden = e.secret && !finished;
-            crate::protocol::LogLine {
-                seat: e.seat,
-                secret: e.secret,
-                label: (!hidden).then(|| e.label.clone()),
-                action: if hidden {
-                    None
-                } else {
-                    serde_json::from_str(&e.action).ok()
-                },
-            }
-        });
+        .map(|e| e.line(e.secret && !finished));
     Ok(crate::protocol::ReplayStep {
         at: n as u64,
         total: total as u64,
@@ -1287,19 +1291,7 @@ pub fn snapshot(t: &LiveTable, viewer: Viewer) -> Value {
         .filter_map(|(n, &i)| {
             let e = t.log.get(i)?;
             let hidden = e.secret && !finished && viewer.seat() != Some(Seat(e.seat));
-            Some((
-                format!("{:05}", n + 1),
-                crate::protocol::LogLine {
-                    seat: e.seat,
-                    secret: e.secret,
-                    label: (!hidden).then(|| e.label.clone()),
-                    action: if hidden {
-                        None
-                    } else {
-                        serde_json::from_str(&e.action).ok()
-                    },
-                },
-            ))
+            Some((format!("{:05}", n + 1), e.line(hidden)))
         })
         .collect();
     let snap = crate::protocol::ServerMsg::Snapshot(crate::protocol::Snapshot {
