@@ -1,0 +1,612 @@
+//! Component data: `data/components.json`, parsed once and validated. Validation collects every
+//! problem rather than stopping at the first.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+const COMPONENTS: &str = include_str!("../data/components.json");
+
+/// How sure a value is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Confidence {
+    /// Stated by a source.
+    #[serde(rename = "CONFIRMED")]
+    Confirmed,
+    /// Deduced from sources.
+    #[serde(rename = "INFERRED")]
+    Inferred,
+    /// Not printed in any reachable source; reconstructed.
+    #[serde(rename = "DEFAULT")]
+    Default,
+}
+
+/// One problem found in the data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataError(pub String);
+
+impl fmt::Display for DataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "components.json: {}", self.0)
+    }
+}
+
+/// Rules that depend on the number of Barons.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerCount {
+    /// Barons at the table.
+    pub barons: u8,
+    /// Kingdom cities razed at setup.
+    pub razed: u8,
+    /// Kingdom cities a Baron must control to win at the start of the game.
+    pub city_win: u8,
+}
+
+/// Influence per Baron in the pool, by game length.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InfluencePerBaron {
+    /// The shorter game.
+    pub shorter: u8,
+    /// The standard game.
+    pub standard: u8,
+    /// A longer game.
+    pub longer: u8,
+    /// The longest game.
+    pub longest: u8,
+}
+
+/// What each Baron starts with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Starting {
+    /// Crowns.
+    pub crowns: u16,
+    /// Control markers.
+    pub control_markers: u8,
+    /// Baron markers.
+    pub baron_markers: u8,
+    /// Strengths of the random Mercenaries dealt to each Baron.
+    pub mercenaries: Vec<u16>,
+}
+
+/// A Baron (Stronghold card).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Baron {
+    /// Stable id.
+    pub id: String,
+    /// Printed name.
+    pub name: String,
+    /// Colour.
+    pub colour: String,
+    /// Stronghold strength.
+    pub stronghold_strength: u16,
+    /// How sure.
+    pub confidence: Confidence,
+    /// What is known of each value.
+    pub note: String,
+}
+
+/// A Mercenary nationality.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Nationality {
+    /// Stable id.
+    pub id: String,
+    /// How sure.
+    pub confidence: Confidence,
+}
+
+/// An action card type and how many copies a deck holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionCardDef {
+    /// Stable id.
+    pub id: String,
+    /// Printed name.
+    pub name: String,
+    /// Copies (per Baron for Baron cards).
+    pub count: u8,
+    /// How sure the count is.
+    pub confidence: Confidence,
+}
+
+/// A spot of the Mercenary Track.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrackSpot {
+    /// 1-based, left to right.
+    pub spot: u8,
+    /// The spot is used from this many Barons.
+    pub min_barons: u8,
+    /// Crowns to place a marker here with Versatile Strategy.
+    pub versatile_fee: u8,
+}
+
+/// A Regular Troop card type.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegularDef {
+    /// Strength.
+    pub strength: u16,
+    /// Copies per Baron.
+    pub count: u8,
+    /// Crowns per Wages phase.
+    pub wage: u8,
+    /// How sure.
+    pub confidence: Confidence,
+    /// What is known.
+    pub note: String,
+}
+
+/// A Mercenary Troop card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mercenary {
+    /// Stable id.
+    pub id: String,
+    /// Nationality id.
+    pub nationality: String,
+    /// Strength.
+    pub strength: u16,
+    /// Wage, which is also the hiring fee.
+    pub wage: u8,
+    /// How sure.
+    pub confidence: Confidence,
+}
+
+/// A battle result on a Fate card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BattleResult {
+    /// Deal 100 casualties.
+    DealCasualties,
+    /// Prevent 100 casualties.
+    PreventCasualties,
+    /// +1 victory.
+    Victory,
+    /// Draw one more Fate card.
+    DrawFate,
+}
+
+/// An expedition result on a Fate card, worst first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExpeditionResult {
+    /// The investment is lost.
+    FleetLost,
+    /// The expedition waits for the next draw.
+    NoNews,
+    /// Pays the investment back.
+    X1,
+    /// Pays twice the investment.
+    X2,
+    /// Pays three times the investment.
+    X3,
+    /// Pays four times the investment.
+    X4,
+}
+
+/// A Fate card: seven independent results.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FateCard {
+    /// Stable id.
+    pub id: String,
+    /// A random Baron (id).
+    pub baron: String,
+    /// A random Noble (shape).
+    pub noble: String,
+    /// The battle result.
+    pub battle: BattleResult,
+    /// Whether a revolt breaks out.
+    pub revolt: bool,
+    /// A random city (id).
+    pub city: String,
+    /// A random nationality (id).
+    pub nationality: String,
+    /// The Ceylon expedition result.
+    pub ceylon: ExpeditionResult,
+    /// The Spice Islands expedition result.
+    pub spice_islands: ExpeditionResult,
+    /// The China expedition result.
+    pub china: ExpeditionResult,
+}
+
+/// The Fate deck.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FateDeck {
+    /// How sure the per-card contents are.
+    pub confidence: Confidence,
+    /// Most Fate cards drawn for one army in one battle round.
+    pub battle_draw_cap: u8,
+    /// The cards.
+    pub cards: Vec<FateCard>,
+}
+
+/// Kingdom or overseas.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CityKind {
+    /// On the Kingdom map: counts for the city win and Assembly votes; may be razed at setup.
+    Kingdom,
+    /// In an overseas inset.
+    Overseas,
+}
+
+/// A city.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct City {
+    /// Stable id.
+    pub id: String,
+    /// Printed name.
+    pub name: String,
+    /// Kingdom or overseas.
+    pub kind: CityKind,
+    /// Defence strength.
+    pub strength: u16,
+    /// Income at Taxation (and Influence source).
+    pub income: u8,
+    /// How sure.
+    pub confidence: Confidence,
+    /// What is known of the values.
+    pub note: String,
+}
+
+/// Prices in crowns or Faith.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Prices {
+    /// Crowns per breach repaired.
+    pub repair_breach: u8,
+    /// Crowns to fortify a city.
+    pub fortify: u8,
+    /// Crowns per casualty token removed.
+    pub remove_casualty: u8,
+    /// Faith to buy off a revolt.
+    pub buy_off_revolt_faith: u8,
+    /// Or this many times the city's income in crowns.
+    pub buy_off_revolt_income_factor: u8,
+    /// Faith for the Head of the Church to redirect an Important Event.
+    pub redirect_event_faith: u8,
+    /// Faith to bless an expedition.
+    pub bless_expedition_faith: u8,
+    /// Razing pays this many times the city's income.
+    pub raze_income_factor: u8,
+    /// Most crowns one Baron may invest in one expedition.
+    pub max_expedition_investment: u8,
+}
+
+/// Every component table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Components {
+    /// Data version (part of every record).
+    pub version: String,
+    /// What the file is and where its values come from.
+    pub note: String,
+    /// Rules by number of Barons (2–6).
+    pub player_counts: Vec<PlayerCount>,
+    /// Influence per Baron by game length.
+    pub influence_per_baron: InfluencePerBaron,
+    /// Each Baron's starting kit.
+    pub starting: Starting,
+    /// The six Barons.
+    pub barons: Vec<Baron>,
+    /// The four Noble shapes (one Noble of each per Baron).
+    pub noble_shapes: Vec<String>,
+    /// Mercenary nationalities.
+    pub nationalities: Vec<Nationality>,
+    /// Each Baron's 12-card action deck.
+    pub baron_actions: Vec<ActionCardDef>,
+    /// The 8 Neutral action cards.
+    pub neutral_actions: Vec<ActionCardDef>,
+    /// The Mercenary Track.
+    pub mercenary_track: Vec<TrackSpot>,
+    /// Regular Troop cards per Baron.
+    pub regulars: Vec<RegularDef>,
+    /// The Mercenary deck.
+    pub mercenaries: Vec<Mercenary>,
+    /// The Fate deck.
+    pub fate: FateDeck,
+    /// The 18 Kingdom and 6 overseas cities.
+    pub cities: Vec<City>,
+    /// Prices.
+    pub prices: Prices,
+}
+
+impl Components {
+    /// The player-count rules for `barons` Barons.
+    pub fn player_count(&self, barons: u8) -> Option<&PlayerCount> {
+        self.player_counts.iter().find(|p| p.barons == barons)
+    }
+
+    /// Kingdom cities.
+    pub fn kingdom_cities(&self) -> impl Iterator<Item = &City> {
+        self.cities.iter().filter(|c| c.kind == CityKind::Kingdom)
+    }
+
+    /// Every problem with the tables (empty when they are consistent with the rules).
+    pub fn problems(&self) -> Vec<DataError> {
+        let mut errs = Vec::new();
+        let mut err = |m: String| errs.push(DataError(m));
+        let unique = |ids: Vec<&str>, what: &str, err: &mut dyn FnMut(String)| {
+            let mut seen = BTreeMap::new();
+            for id in ids {
+                *seen.entry(id).or_insert(0u32) += 1;
+            }
+            for (id, n) in seen {
+                if n > 1 {
+                    err(format!("{what} `{id}` appears {n} times"));
+                }
+            }
+        };
+        unique(
+            self.barons.iter().map(|b| b.id.as_str()).collect(),
+            "Baron",
+            &mut err,
+        );
+        unique(
+            self.cities.iter().map(|c| c.id.as_str()).collect(),
+            "city",
+            &mut err,
+        );
+        unique(
+            self.mercenaries.iter().map(|m| m.id.as_str()).collect(),
+            "Mercenary",
+            &mut err,
+        );
+        unique(
+            self.fate.cards.iter().map(|c| c.id.as_str()).collect(),
+            "Fate card",
+            &mut err,
+        );
+        if self.barons.len() != 6 {
+            err(format!("{} Barons, the game has 6", self.barons.len()));
+        }
+        if self.noble_shapes.len() != 4 {
+            err(format!(
+                "{} Noble shapes, each Baron has 4 Nobles",
+                self.noble_shapes.len()
+            ));
+        }
+        let kingdom = self.kingdom_cities().count();
+        let overseas = self.cities.len() - kingdom;
+        if (kingdom, overseas) != (18, 6) {
+            err(format!(
+                "{kingdom} Kingdom and {overseas} overseas cities, the game has 18 and 6"
+            ));
+        }
+        for c in &self.cities {
+            if c.strength == 0 || c.strength % 50 != 0 || c.income == 0 {
+                err(format!(
+                    "city `{}`: strength {} / income {}",
+                    c.id, c.strength, c.income
+                ));
+            }
+        }
+        // Player counts: 2..=6, razed cities and the city win follow from the Kingdom size.
+        for n in 2..=6u8 {
+            match self.player_count(n) {
+                None => err(format!("no player-count row for {n} Barons")),
+                Some(p) => {
+                    let unrazed = kingdom.saturating_sub(usize::from(p.razed));
+                    // More than half the unrazed cities; the FAQ sets 5 for two Barons.
+                    let want = if n == 2 { 5 } else { unrazed / 2 + 1 };
+                    if usize::from(p.city_win) != want {
+                        err(format!(
+                            "{n} Barons: city win {} but more than half of {unrazed} cities is {want}",
+                            p.city_win
+                        ));
+                    }
+                }
+            }
+        }
+        let baron_cards: u32 = self.baron_actions.iter().map(|a| u32::from(a.count)).sum();
+        if baron_cards != 12 {
+            err(format!(
+                "a Baron's action deck has {baron_cards} cards, the game has 12"
+            ));
+        }
+        let neutral: u32 = self
+            .neutral_actions
+            .iter()
+            .map(|a| u32::from(a.count))
+            .sum();
+        if neutral != 8 {
+            err(format!("{neutral} Neutral action cards, the game has 8"));
+        }
+        if self.mercenary_track.len() != 7
+            || self
+                .mercenary_track
+                .windows(2)
+                .any(|w| w[1].versatile_fee >= w[0].versatile_fee || w[1].spot != w[0].spot + 1)
+        {
+            err("the Mercenary Track must have 7 spots, numbered in order, fees falling".into());
+        }
+        let regular: u32 = self
+            .regulars
+            .iter()
+            .map(|r| u32::from(r.count) * u32::from(r.strength))
+            .sum();
+        if regular != 250 {
+            err(format!(
+                "Regular troops total {regular}, each Baron has 3×50 + 1×100"
+            ));
+        }
+        if self.mercenaries.len() != 66 {
+            err(format!(
+                "{} Mercenaries, the game has 66",
+                self.mercenaries.len()
+            ));
+        }
+        let nat_ids: Vec<&str> = self.nationalities.iter().map(|n| n.id.as_str()).collect();
+        for m in &self.mercenaries {
+            if !nat_ids.contains(&m.nationality.as_str()) {
+                err(format!(
+                    "Mercenary `{}`: unknown nationality `{}`",
+                    m.id, m.nationality
+                ));
+            }
+            if m.strength == 0 || m.strength % 50 != 0 {
+                err(format!("Mercenary `{}`: strength {}", m.id, m.strength));
+            }
+        }
+        let barons = self.barons.len();
+        for want in [100, 50] {
+            if self
+                .mercenaries
+                .iter()
+                .filter(|m| m.strength == want)
+                .count()
+                < barons
+            {
+                err(format!(
+                    "fewer than {barons} Mercenaries of strength {want} to deal at setup"
+                ));
+            }
+        }
+        // The Fate deck: 24 cards naming every city exactly once and only known ids.
+        let f = &self.fate.cards;
+        if f.len() != 24 {
+            err(format!("{} Fate cards, the game has 24", f.len()));
+        }
+        for city in &self.cities {
+            let n = f.iter().filter(|c| c.city == city.id).count();
+            if n != 1 {
+                err(format!(
+                    "city `{}` is named on {n} Fate cards, not 1",
+                    city.id
+                ));
+            }
+        }
+        let baron_ids: Vec<&str> = self.barons.iter().map(|b| b.id.as_str()).collect();
+        for c in f {
+            if !baron_ids.contains(&c.baron.as_str()) {
+                err(format!("Fate card `{}`: unknown Baron `{}`", c.id, c.baron));
+            }
+            if !self.noble_shapes.contains(&c.noble) {
+                err(format!(
+                    "Fate card `{}`: unknown Noble shape `{}`",
+                    c.id, c.noble
+                ));
+            }
+            if !nat_ids.contains(&c.nationality.as_str()) {
+                err(format!(
+                    "Fate card `{}`: unknown nationality `{}`",
+                    c.id, c.nationality
+                ));
+            }
+        }
+        for b in &baron_ids {
+            if f.iter().filter(|c| c.baron == *b).count() == 0 {
+                err(format!(
+                    "no Fate card names Baron `{b}`: it could never be drawn"
+                ));
+            }
+        }
+        // Ceylon has the best odds and lowest pay, China the worst odds and highest pay.
+        let success = |pick: fn(&FateCard) -> ExpeditionResult| {
+            f.iter().filter(|c| pick(c) >= ExpeditionResult::X1).count()
+        };
+        let (ceylon, spice, china) = (
+            success(|c| c.ceylon),
+            success(|c| c.spice_islands),
+            success(|c| c.china),
+        );
+        if !(ceylon > spice && spice > china) {
+            err(format!(
+                "expedition odds must fall from Ceylon to China: {ceylon}, {spice}, {china} successes"
+            ));
+        }
+        if self.fate.battle_draw_cap == 0 {
+            err("the battle draw cap must be positive".into());
+        }
+        errs
+    }
+}
+
+/// Parses and validates a components document.
+///
+/// # Errors
+/// A parse error, or every problem [`Components::problems`] finds.
+pub fn parse(text: &str) -> Result<Components, Vec<DataError>> {
+    let c: Components =
+        serde_json::from_str(text).map_err(|e| vec![DataError(format!("cannot parse: {e}"))])?;
+    let problems = c.problems();
+    if problems.is_empty() {
+        Ok(c)
+    } else {
+        Err(problems)
+    }
+}
+
+/// The embedded components, parsed and validated once.
+///
+/// # Errors
+/// The problems found (the shipped data is tested to have none).
+pub fn components() -> Result<&'static Components, &'static [DataError]> {
+    static TABLES: OnceLock<Result<Components, Vec<DataError>>> = OnceLock::new();
+    TABLES
+        .get_or_init(|| parse(COMPONENTS))
+        .as_ref()
+        .map_err(Vec::as_slice)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_components_are_valid() {
+        let c = components().unwrap();
+        assert_eq!(c.version, "warrior-knights-components-1");
+        assert_eq!(c.kingdom_cities().count(), 18);
+        assert_eq!(c.player_count(4).map(|p| p.razed), Some(5));
+        // Every DEFAULT value is tagged as such.
+        assert!(c
+            .cities
+            .iter()
+            .filter(|x| x.id != "vecht")
+            .all(|x| x.confidence == Confidence::Default));
+    }
+
+    fn with(edit: impl FnOnce(&mut serde_json::Value)) -> Vec<String> {
+        let mut v: serde_json::Value = serde_json::from_str(COMPONENTS).unwrap();
+        edit(&mut v);
+        match parse(&v.to_string()) {
+            Ok(_) => Vec::new(),
+            Err(e) => e.iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    #[test]
+    fn broken_data_is_reported_with_every_problem() {
+        let errs = with(|v| {
+            v["fate"]["cards"][0]["city"] = "vecht".into();
+            v["fate"]["cards"][1]["baron"] = "nobody".into();
+            v["baron_actions"][0]["count"] = 5.into();
+            v["player_counts"][2]["city_win"] = 9.into();
+        });
+        let text = errs.join("\n");
+        assert!(text.contains("Fate cards, not 1"), "{text}");
+        assert!(text.contains("unknown Baron `nobody`"), "{text}");
+        assert!(text.contains("action deck has 13 cards"), "{text}");
+        assert!(text.contains("4 Barons: city win 9"), "{text}");
+        assert!(
+            with(|v| v["mercenaries"].as_array_mut().unwrap().truncate(60))
+                .iter()
+                .any(|e| e.contains("60 Mercenaries"))
+        );
+        assert!(with(|v| v["surprise"] = 1.into())
+            .iter()
+            .any(|e| e.contains("cannot parse")));
+        assert!(with(|_| {}).is_empty());
+    }
+}
