@@ -23,13 +23,13 @@ pub enum Confidence {
     Default,
 }
 
-/// One problem found in the data.
+/// One problem found in the data, naming its file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataError(pub String);
 
 impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "components.json: {}", self.0)
+        f.write_str(&self.0)
     }
 }
 
@@ -335,7 +335,7 @@ impl Components {
     /// Every problem with the tables (empty when they are consistent with the rules).
     pub fn problems(&self) -> Vec<DataError> {
         let mut errs = Vec::new();
-        let mut err = |m: String| errs.push(DataError(m));
+        let mut err = |m: String| errs.push(DataError(format!("components.json: {m}")));
         let unique = |ids: Vec<&str>, what: &str, err: &mut dyn FnMut(String)| {
             let mut seen = BTreeMap::new();
             for id in ids {
@@ -538,7 +538,7 @@ impl Components {
 /// A parse error, or every problem [`Components::problems`] finds.
 pub fn parse(text: &str) -> Result<Components, Vec<DataError>> {
     let c: Components =
-        serde_json::from_str(text).map_err(|e| vec![DataError(format!("cannot parse: {e}"))])?;
+        serde_json::from_str(text).map_err(|e| vec![DataError(format!("components.json: cannot parse: {e}"))])?;
     let problems = c.problems();
     if problems.is_empty() {
         Ok(c)

@@ -10,3 +10,4 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 pub mod data;
+pub mod map;
