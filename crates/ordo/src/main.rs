@@ -131,26 +131,65 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 }
 
 fn data_check() -> ExitCode {
+    let mut ok = true;
     match crusaders::data::tables() {
-        Ok(t) => {
-            println!(
-                "crusaders data {}: OK ({} regions large side, {} small side, {} enemy tokens, {} bonus tiles, {} orders)",
-                t.version,
-                t.large.regions.len(),
-                t.small.regions.len(),
-                t.enemy_pool.len() + 2,
-                t.bonus_tiles.len(),
-                t.orders.len()
-            );
-            ExitCode::SUCCESS
-        }
+        Ok(t) => println!(
+            "crusaders data {}: OK ({} regions large side, {} small side, {} enemy tokens, {} bonus tiles, {} orders)",
+            t.version,
+            t.large.regions.len(),
+            t.small.regions.len(),
+            t.enemy_pool.len() + 2,
+            t.bonus_tiles.len(),
+            t.orders.len()
+        ),
         Err(problems) => {
+            ok = false;
             println!("crusaders data: {} problem(s)", problems.len());
             for p in problems {
                 println!("  {p}");
             }
-            ExitCode::from(2)
         }
+    }
+    match (
+        warrior_knights::data::components(),
+        warrior_knights::map::board(),
+    ) {
+        (Ok(c), Ok(b)) => {
+            let defaults = c
+                .cities
+                .iter()
+                .filter(|x| x.confidence == warrior_knights::data::Confidence::Default)
+                .count();
+            println!(
+                "warrior-knights data {} + {}: OK ({} Barons, {} cities ({defaults} with DEFAULT values), {} Kingdom areas, {} Mercenaries, {} Fate cards; the map is a reconstruction)",
+                c.version,
+                b.file.version,
+                c.barons.len(),
+                c.cities.len(),
+                b.kingdom,
+                c.mercenaries.len(),
+                c.fate.cards.len()
+            );
+        }
+        (c, b) => {
+            ok = false;
+            let problems: Vec<String> = c
+                .err()
+                .into_iter()
+                .chain(b.err())
+                .flatten()
+                .map(ToString::to_string)
+                .collect();
+            println!("warrior-knights data: {} problem(s)", problems.len());
+            for p in problems {
+                println!("  {p}");
+            }
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
     }
 }
 
