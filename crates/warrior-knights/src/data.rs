@@ -537,8 +537,8 @@ impl Components {
 /// # Errors
 /// A parse error, or every problem [`Components::problems`] finds.
 pub fn parse(text: &str) -> Result<Components, Vec<DataError>> {
-    let c: Components =
-        serde_json::from_str(text).map_err(|e| vec![DataError(format!("components.json: cannot parse: {e}"))])?;
+    let c: Components = serde_json::from_str(text)
+        .map_err(|e| vec![DataError(format!("components.json: cannot parse: {e}"))])?;
     let problems = c.problems();
     if problems.is_empty() {
         Ok(c)

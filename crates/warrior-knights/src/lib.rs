@@ -9,5 +9,9 @@
 #![deny(missing_docs)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+pub mod config;
 pub mod data;
+pub mod fate;
 pub mod map;
+
+pub use config::{Config, Length, Optional};

@@ -1,0 +1,120 @@
+//! Table options: number of Barons, game length and the optional rules.
+
+use serde::{Deserialize, Serialize};
+
+/// How much Influence each Baron puts into the pool.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Length {
+    /// 8 per Baron.
+    Shorter,
+    /// 10 per Baron.
+    #[default]
+    Standard,
+    /// 12 per Baron.
+    Longer,
+    /// 15 per Baron.
+    Longest,
+}
+
+/// The optional rules of the base game and the FAQ, each a switch.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Optional {
+    /// A Private Motion may propose anything.
+    pub open_private_motions: bool,
+    /// Each Noble has a tradeable heir token.
+    pub exchanging_heirs: bool,
+    /// A Baron whose stronghold is captured is eliminated.
+    pub player_elimination: bool,
+    /// Only the city win counts; an empty Influence pool does not end the game.
+    pub might_is_right: bool,
+    /// A Noble killed by desertion is abandoned, not dead.
+    pub abandoned_nobles: bool,
+    /// A lasting Event may be cancelled later for its cost + 1 Faith.
+    pub miracles_can_happen: bool,
+}
+
+/// Table options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    /// Barons at the table (2–6).
+    pub barons: u8,
+    /// Game length.
+    pub length: Length,
+    /// Optional rules.
+    pub optional: Optional,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            barons: 4,
+            length: Length::Standard,
+            optional: Optional::default(),
+        }
+    }
+}
+
+/// Why a config is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigProblem {
+    /// Not 2–6 Barons.
+    #[error("Warrior Knights is for 2 to 6 Barons, not {0}")]
+    Barons(u8),
+}
+
+impl Config {
+    /// Checks the options.
+    ///
+    /// # Errors
+    /// The first problem.
+    pub fn check(&self) -> Result<(), ConfigProblem> {
+        if !(2..=6).contains(&self.barons) {
+            return Err(ConfigProblem::Barons(self.barons));
+        }
+        Ok(())
+    }
+
+    /// Influence in the pool at the start.
+    pub fn influence_pool(&self, per_baron: &crate::data::InfluencePerBaron) -> u16 {
+        let each = match self.length {
+            Length::Shorter => per_baron.shorter,
+            Length::Standard => per_baron.standard,
+            Length::Longer => per_baron.longer,
+            Length::Longest => per_baron.longest,
+        };
+        u16::from(each) * u16::from(self.barons)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn configs_parse_and_check() {
+        let c: Config = serde_json::from_str(
+            r#"{"barons": 6, "length": "longest", "optional": {"might_is_right": true}}"#,
+        )
+        .unwrap();
+        assert!(c.check().is_ok() && c.optional.might_is_right);
+        let per = &crate::data::components().unwrap().influence_per_baron;
+        assert_eq!(c.influence_pool(per), 90);
+        assert_eq!(Config::default().influence_pool(per), 40);
+        assert!(Config {
+            barons: 7,
+            ..Config::default()
+        }
+        .check()
+        .is_err());
+        assert!(Config {
+            barons: 1,
+            ..Config::default()
+        }
+        .check()
+        .is_err());
+        assert!(serde_json::from_str::<Config>(r#"{"barons": 3, "dice": true}"#).is_err());
+    }
+}
