@@ -2,8 +2,8 @@
 // Ordo browser client: the lobby (`/`) and a table page (`/t/{id}?token=T`).
 // Plain ES module, no framework, no build step. Protocol: docs/protocol.md.
 
-import { t, LANGS, getLang, setLang, onLangChange, enemyName, enemyAbbr, buildingName, buildingAbbr,
-  actName, actAbbr, orderName, variantName, botName, colorName, roman, stepText, describeAction } from './i18n.js';
+import { t, orderText, LANGS, getLang, setLang, onLangChange, enemyName, enemyAbbr, buildingName, buildingAbbr,
+  actName, actAbbr, orderName, variantName, botName, colorName, roman, stepText, describeAction, RULES } from './i18n.js';
 
 /** @typedef {import('./src/generated').View} View */
 /** @typedef {import('./src/generated').PlayerView} PlayerView */
@@ -31,6 +31,8 @@ import { t, LANGS, getLang, setLang, onLangChange, enemyName, enemyAbbr, buildin
 /** @typedef {import('./src/generated').SaracenFace} SaracenFace */
 
 /** @typedef {import('./src/generated').LogLine} LogLine */
+/** @typedef {import('./src/generated').Hints} Hints */
+/** @typedef {import('./src/generated').ReplayStep} ReplayStep */
 /** The snapshot this client holds. */
 /** @typedef {Snapshot} Snap */
 
@@ -204,8 +206,10 @@ function gameData() {
 
 /** @param {GameData} data @param {string} id @returns {OrderDef | undefined} */
 function orderDef(data, id) {
-  return [...data.components.orders, ...(data.divine_influence?.orders ?? []), ...(data.crimson_amber?.orders ?? [])]
+  const def = [...data.components.orders, ...(data.divine_influence?.orders ?? []), ...(data.crimson_amber?.orders ?? [])]
     .find((o) => o.id === id);
+  // Setup and power texts in the current language.
+  return def ? { ...def, ...orderText(id, def) } : undefined;
 }
 
 /** A copy button for a text. @param {string} text */
@@ -294,6 +298,7 @@ function renderHeader() {
     h('a', { href: '/', class: 'brand', title: t('lobby') }, 'Ordo'),
     h('span', { class: 'subtitle' }, t('game_title')),
     h('span', { class: 'grow' }),
+    h('a', { href: '/?rules', id: 'rules-link', class: 'rules-link', target: page === 'table' ? '_blank' : null, rel: page === 'table' ? 'noopener' : null }, t('rules_link')),
     h('span', { id: 'conn-slot' }),
     h('label', { class: 'lang' }, h('span', { class: 'sr' }, t('language')), select),
   );
@@ -419,7 +424,7 @@ function renderLobby() {
 
   app.replaceChildren(
     h('div', { class: 'lobby' },
-      h('section', { class: 'intro' }, h('h1', null, t('game_title')), h('p', null, t('intro'))),
+      h('section', { class: 'intro' }, h('h1', null, t('game_title')), h('p', null, t('intro'), ' ', h('a', { href: '/?rules', id: 'lobby-rules' }, t('rules_link')))),
       lobby.created ? renderCreated() : null,
       form,
       renderMyTables(),
@@ -636,6 +641,11 @@ const tbl = {
   /** When the clocks were last received (local time). */
   clockAt: 0,
   showScores: true,
+  /** Suggestions of the coach for the held version: indices into `legal`. */
+  /** @type {{version: number, iterations: number, items: Array<{i: number, value: number, visits: number}>} | null} */
+  hints: null,
+  hintBusy: false,
+  hintError: '',
 };
 
 function wsUrl() {
@@ -780,6 +790,9 @@ function afterUpdate() {
     store.remember(tbl.id, { token: tbl.token, seat: snap.you, at: Date.now() });
   }
   if (tbl.confirm != null && !snap.legal[tbl.confirm]) tbl.confirm = null;
+  // Suggestions are for one version only: hide them once the board moved on.
+  if (tbl.hints && tbl.hints.version !== snap.version) tbl.hints = null;
+  if (tbl.hintError && snap.legal.length === 0) tbl.hintError = '';
   if (tbl.regionPick != null && !regionChoices(tbl.regionPick).length) tbl.regionPick = null;
   if (snap.status === 'open' && snap.you != null && !snap.seats[snap.you]?.joined && !tbl.joining && tbl.token) {
     tbl.joining = true;
@@ -965,6 +978,7 @@ function renderTable() {
       h('strong', { class: 'phase', id: 'phase' }, phaseText(snap, view)),
       h('span', { class: 'grow' }),
       snap.you == null ? h('span', { class: 'tag', id: 'spectating' }, t('spectating')) : null,
+      h('a', { href: replayUrl(tbl.id, tbl.token), id: 'replay-link', class: 'button small', target: finished ? null : '_blank', rel: finished ? null : 'noopener', title: t('replay_hint') }, t('replay')),
       h('span', { class: 'tag', title: t('version_hint') }, `${t('version')} `, h('span', { id: 'version' }, snap.version))),
     h('div', { class: 'row wrap facts' },
       h('span', { title: t('supply_hint') }, `${t('supply')}: ${view.supply}`),
@@ -1115,6 +1129,7 @@ function renderDecisions(snap, view) {
         h('div', { class: 'buttons' }, idx.map((i) => decisionButton(snap, view, i, enabled)))));
     }
     section.append(list);
+    section.append(renderHints(snap, view, enabled));
   }
 
   if (snap.can_undo && snap.status === 'active') {
@@ -1553,24 +1568,274 @@ function renderScores(snap, view) {
     h('p', { class: 'seed' }, `${t('seed')}: `, h('code', { class: 'mono', id: 'seed' }, snap.seed ?? '—'), ' ', verify),
     h('p', { class: 'seed' }, `${t('seed_commitment')}: `, h('code', { class: 'mono' }, snap.seed_commitment)),
     h('p', null, h('a', { href: `/api/tables/${encodeURIComponent(tbl.id)}/record`, download: `ordo-${tbl.id}.json` }, t('download_record')), ' · ',
+      h('a', { href: replayUrl(tbl.id, tbl.token), id: 'scores-replay' }, t('replay')), ' · ',
       h('a', { href: '/' }, t('back_to_lobby'))));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hints (the coach)
+// ---------------------------------------------------------------------------------------------
+
+/** Order-independent JSON, to compare actions. @param {unknown} v @returns {string} */
+function canon(v) {
+  if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
+  if (isObj(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canon(v[k])}`).join(',')}}`;
+  return JSON.stringify(v);
+}
+
+/** A number in the chosen language. @param {number} n */
+const fmtNum = (n) => n.toLocaleString(getLang());
+
+async function requestHints() {
+  const snap = tbl.snap;
+  if (!snap || tbl.hintBusy || !tbl.token) return;
+  tbl.hintBusy = true;
+  tbl.hintError = '';
+  tbl.hints = null;
+  renderTable();
+  try {
+    /** @type {Hints} */
+    const res = await api(`/api/tables/${encodeURIComponent(tbl.id)}/hints?token=${encodeURIComponent(tbl.token)}`);
+    const now = tbl.snap;
+    if (now && res.version === now.version) {
+      const keys = now.legal.map((l) => canon(l.action));
+      /** @type {Array<{i: number, value: number, visits: number}>} */
+      const items = [];
+      for (const x of res.hints ?? []) {
+        const i = keys.indexOf(canon(x.action));
+        // Only decisions that are legal now (never an action outside `legal`).
+        if (i >= 0 && !items.some((y) => y.i === i)) items.push({ i, value: Number(x.value) || 0, visits: Number(x.visits) || 0 });
+        if (items.length >= 3) break;
+      }
+      tbl.hints = { version: res.version, iterations: Number(res.iterations) || 0, items };
+    }
+  } catch (e) {
+    tbl.hintError = e instanceof ApiError ? `${t('hint_failed')} — ${e.message}` : t('hint_failed');
+  }
+  tbl.hintBusy = false;
+  renderTable();
+}
+
+/** The hint button and the suggestions. @param {Snap} snap @param {View} view @param {boolean} enabled */
+function renderHints(snap, view, enabled) {
+  const box = h('div', { class: 'hints', id: 'hints-box' });
+  if (!tbl.token || snap.you == null) return box;
+  const btn = h('button', { type: 'button', id: 'hint', class: 'small', disabled: tbl.hintBusy || !enabled, 'aria-busy': tbl.hintBusy ? 'true' : null, title: t('hint_help') },
+    tbl.hintBusy ? t('hint_busy') : t('hint'));
+  btn.addEventListener('click', () => { void requestHints(); });
+  box.append(btn);
+  if (tbl.hintError) box.append(h('p', { class: 'error', id: 'hint-error' }, tbl.hintError));
+  const hints = tbl.hints;
+  if (hints && hints.version === snap.version) {
+    if (hints.items.length === 0) {
+      box.append(h('p', { class: 'muted', id: 'hint-none' }, t('hint_none')));
+    } else {
+      box.append(h('ol', { class: 'hint-list', id: 'hint-list' }, hints.items.map((x) => {
+        const b = h('button', { type: 'button', class: 'hint-choice', 'data-legal': x.i, disabled: !enabled, 'data-k': `hint-${x.i}` },
+          h('strong', null, decisionLabel(snap, view, x.i)));
+        b.addEventListener('click', () => choose(x.i));
+        const hl = (/** @type {boolean} */ on) => document.querySelector(`#decision-list button.decision[data-legal="${x.i}"]`)?.classList.toggle('hinted', on);
+        b.addEventListener('mouseenter', () => hl(true));
+        b.addEventListener('mouseleave', () => hl(false));
+        return h('li', null, b, h('span', { class: 'hint-reason muted' },
+          t('hint_reason', { pct: Math.round(x.value * 100), n: fmtNum(x.visits), total: fmtNum(hints.iterations) })));
+      })));
+    }
+  }
+  return box;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replay viewer (`/t/{id}?replay=1`)
+// ---------------------------------------------------------------------------------------------
+
+/** @param {string} id @param {string | null} token */
+function replayUrl(id, token) {
+  return `/t/${encodeURIComponent(id)}?replay=1${token ? `&token=${encodeURIComponent(token)}` : ''}`;
+}
+
+const rep = {
+  /** @type {ReplayStep | null} */
+  step: null,
+  /** @type {any} */
+  table: null,
+  busy: false,
+  error: '',
+  /** The step the controls point at (the slider may run ahead of the board). */
+  want: 0,
+  seq: 0,
+};
+
+/** @param {string} id @param {string | null} token */
+function bootReplay(id, token) {
+  tbl.id = id;
+  tbl.token = token;
+  renderReplay();
+  gameData().then((d) => { tbl.data = d; renderReplay(); }).catch((e) => {
+    rep.error = `${t('load_failed')}: ${e instanceof Error ? e.message : String(e)}`;
+    renderReplay();
+  });
+  api(`/api/tables/${encodeURIComponent(id)}`).then((x) => { rep.table = x; renderReplay(); }).catch(() => {});
+  void replayGo(0);
+  document.addEventListener('keydown', (e) => {
+    const target = /** @type {HTMLElement | null} */ (e.target instanceof HTMLElement ? e.target : null);
+    if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')) return;
+    const total = rep.step?.total ?? 0;
+    let to = null;
+    if (e.key === 'ArrowLeft') to = rep.want - 1;
+    else if (e.key === 'ArrowRight') to = rep.want + 1;
+    else if (e.key === 'Home') to = 0;
+    else if (e.key === 'End') to = total;
+    if (to == null) return;
+    e.preventDefault();
+    void replayGo(to);
+  });
+}
+
+/** Shows the position after the first `at` decisions. @param {number} at */
+async function replayGo(at) {
+  const total = rep.step?.total;
+  const n = Math.max(0, total != null ? Math.min(total, at) : at);
+  rep.want = n;
+  const seq = ++rep.seq;
+  rep.busy = true;
+  renderReplayBar();
+  try {
+    /** @type {ReplayStep} */
+    const step = await api(`/api/tables/${encodeURIComponent(tbl.id)}/replay?at=${n}`);
+    if (seq !== rep.seq) return;
+    rep.step = step;
+    rep.want = step.at;
+    rep.error = '';
+  } catch (e) {
+    if (seq !== rep.seq) return;
+    rep.error = e instanceof ApiError && e.code === 'game/not_found' ? t('err.no_table') : `${t('load_failed')}: ${e instanceof Error ? e.message : String(e)}`;
+  }
+  rep.busy = false;
+  renderReplay();
+}
+
+/** A spectator's snapshot around a replay step, so that the live renderers can draw it. @param {ReplayStep} step @returns {Snap} */
+function replaySnap(step) {
+  const seats = (rep.table?.seats ?? []).map((/** @type {any} */ x) => ({ ...x, away: false }));
+  return /** @type {Snap} */ (/** @type {unknown} */ ({
+    version: step.at, status: 'active', you: null, legal: [], to_act: step.to_act, can_undo: false,
+    seats, view: step.view, log: {}, clocks: null, seed: null, seed_commitment: '',
+  }));
+}
+
+/** Updates the controls only (fast while the slider moves). */
+function renderReplayBar() {
+  const total = rep.step?.total ?? 0;
+  const counter = $('#replay-counter');
+  if (counter) counter.textContent = t('replay_step', { n: rep.want, total });
+  const slider = /** @type {HTMLInputElement | null} */ ($('#replay-slider'));
+  if (slider && Number(slider.value) !== rep.want) slider.value = String(rep.want);
+  $('#replay')?.setAttribute('aria-busy', rep.busy ? 'true' : 'false');
+}
+
+function renderReplay() {
+  if (page !== 'replay') return;
+  const app = $('#app');
+  if (!app) return;
+  const step = rep.step;
+  const back = h('a', { href: tableUrl(tbl.id, tbl.token), class: 'button small', id: 'replay-back' }, t('back_to_table'));
+  if (!step || !tbl.data) {
+    app.replaceChildren(h('div', { class: 'card' }, h('p', { class: rep.error ? 'error' : '' }, rep.error || t('loading')), back));
+    return;
+  }
+  const view = /** @type {View} */ (step.view);
+  const snap = replaySnap(step);
+  const total = step.total;
+  /** @param {string} id @param {string} label @param {string} text @param {number} to @param {boolean} off */
+  const ctl = (id, label, text, to, off) => {
+    const b = h('button', { type: 'button', id, title: label, 'aria-label': label, disabled: off }, text);
+    b.addEventListener('click', () => { void replayGo(to); });
+    return b;
+  };
+  const slider = h('input', { type: 'range', id: 'replay-slider', min: 0, max: total, step: 1, value: rep.want, 'aria-label': t('replay_slider') });
+  slider.addEventListener('input', () => { rep.want = Number(/** @type {HTMLInputElement} */ (slider).value); renderReplayBar(); });
+  slider.addEventListener('change', () => { void replayGo(Number(/** @type {HTMLInputElement} */ (slider).value)); });
+  const last = step.last;
+  const lastText = last == null ? (step.at === 0 ? t('replay_start') : t('log_secret')) : logText(view, last);
+  const controls = h('section', { class: 'card replay-bar', id: 'replay', 'aria-label': t('replay'), 'aria-busy': rep.busy ? 'true' : 'false' },
+    h('div', { class: 'row wrap' },
+      h('h2', null, t('replay')),
+      h('strong', { id: 'replay-counter', 'aria-live': 'polite' }, t('replay_step', { n: rep.want, total })),
+      h('span', { class: 'grow' }),
+      back),
+    h('div', { class: 'row wrap replay-controls' },
+      ctl('replay-first', t('replay_first'), '«', 0, step.at === 0),
+      ctl('replay-prev', t('replay_prev'), '‹', step.at - 1, step.at === 0),
+      slider,
+      ctl('replay-next', t('replay_next'), '›', step.at + 1, step.at >= total),
+      ctl('replay-last', t('replay_last'), '»', total, step.at >= total)),
+    h('p', { id: 'replay-move' }, last ? [seatBadge(last.seat, 14), ' ', h('span', { class: 'log-who' }, seatLabel(snap, last.seat)), ': '] : null,
+      h('span', { id: 'replay-last-text' }, lastText)),
+    h('p', { class: 'muted small-print' }, t('replay_keys')));
+  const status = h('section', { class: 'status-bar card', id: 'status' },
+    h('div', { class: 'row wrap' }, h('strong', { class: 'phase', id: 'phase' }, phaseText(snap, view))),
+    h('div', { class: 'row wrap facts' },
+      h('span', { title: t('supply_hint') }, `${t('supply')}: ${view.supply}`),
+      view.end_triggered ? h('span', { class: 'tag warn' }, t('last_round')) : null,
+      h('span', null, `${t('turns')}: ${view.turns}`),
+      h('span', { title: t('strength_hint') }, `${enemyName('prussian')}: ${view.prussian.strength}`),
+      h('span', { title: t('strength_hint') }, `${enemyName('slav')}: ${view.slav.strength}`)));
+  const board = h('section', { class: 'board card', id: 'board', 'aria-label': t('map') }, renderMap(snap, view));
+  const players = h('section', { class: 'players others', id: 'players', 'aria-label': t('players') },
+    view.seats.map((p) => renderPlayer(snap, view, p)));
+  const focusId = document.activeElement?.id ?? null;
+  document.title = `${t('replay')} · Ordo · ${t('game_title')}`;
+  app.replaceChildren(h('div', { class: 'table-page replay-page' }, controls, status, board, players));
+  const el = focusId ? document.getElementById(focusId) : null;
+  if (el && !(/** @type {HTMLButtonElement} */ (el)).disabled) el.focus({ preventScroll: true });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules reference (`/?rules`)
+// ---------------------------------------------------------------------------------------------
+
+function renderRules() {
+  const app = $('#app');
+  if (!app) return;
+  const doc = RULES[/** @type {keyof typeof RULES} */ (getLang())] ?? RULES.en;
+  document.title = `${t('rules_title')} · Ordo`;
+  app.replaceChildren(h('article', { class: 'card rules-page', id: 'rules' },
+    h('div', { class: 'row wrap' }, h('h1', null, t('rules_title')), h('span', { class: 'grow' }), h('a', { href: '/', class: 'button small' }, t('back_to_lobby'))),
+    h('p', { class: 'muted' }, t('rules_intro')),
+    h('nav', { 'aria-label': t('rules_contents') }, h('ol', { class: 'rules-toc' }, doc.map((sec, i) => h('li', null, h('a', { href: `#rules-${i}` }, sec.h))))),
+    doc.map((sec, i) => h('section', { id: `rules-${i}` },
+      h('h2', null, sec.h),
+      sec.p.map((x) => h('p', null, x)),
+      sec.li ? h('ul', null, sec.li.map((x) => h('li', null, x))) : null))));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Boot
 // ---------------------------------------------------------------------------------------------
 
-/** @type {'lobby' | 'table'} */
+/** @type {'lobby' | 'table' | 'replay' | 'rules'} */
 let page = 'lobby';
 
 function boot() {
   const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);
+  const params = new URLSearchParams(location.search);
+  if (m && params.has('replay')) page = 'replay';
+  else if (m) page = 'table';
+  else if (params.has('rules')) page = 'rules';
   renderHeader();
   onLangChange(() => {
     renderHeader();
-    if (page === 'table') renderTable(); else renderLobby();
+    if (page === 'table') renderTable();
+    else if (page === 'replay') renderReplay();
+    else if (page === 'rules') renderRules();
+    else renderLobby();
   });
-  if (m) {
+  if (m && page === 'replay') {
+    bootReplay(decodeURIComponent(m[1]), params.get('token'));
+  } else if (page === 'rules') {
+    renderRules();
+  } else if (m) {
     page = 'table';
     tbl.id = decodeURIComponent(m[1]);
     tbl.token = new URLSearchParams(location.search).get('token');

@@ -323,6 +323,124 @@ async function createInLobby(page, o) {
   return links;
 }
 
+/**
+ * (f) Asks the coach on the human's turn: 1–3 suggestions, each one of the displayed legal
+ * decisions with a reason; clicking one makes that decision; the suggestions go with the version.
+ * @param {Page} page
+ */
+async function checkHints(page) {
+  const v0 = await version(page);
+  const t0 = Date.now();
+  await page.click('#hint');
+  await page.waitForSelector('#hint-list, #hint-none, #hint-error', { timeout: 20000 });
+  if ((await page.locator('#hint-error').count()) > 0) check(false, `the coach answered (${await page.locator('#hint-error').textContent()})`);
+  const r = await page.evaluate(() => {
+    const snap = /** @type {any} */ (window).__ordo.snap;
+    const items = [...document.querySelectorAll('#hint-list .hint-choice')].map((b) => ({
+      i: Number(b.getAttribute('data-legal')), label: b.querySelector('strong')?.textContent ?? '',
+      reason: b.parentElement?.querySelector('.hint-reason')?.textContent ?? '',
+    }));
+    const shown = items.map((x) => document.querySelector(`#decision-list button.decision[data-legal="${x.i}"]:not([disabled])`)?.textContent ?? null);
+    return { items, shown, legal: snap.legal.length, version: snap.version };
+  });
+  log(`coach (${Date.now() - t0} ms): ${r.items.map((x) => `${x.label} — ${x.reason}`).join(' | ')}`);
+  check(r.items.length >= 1 && r.items.length <= 3, `1–3 suggestions (${r.items.length})`);
+  r.items.forEach((x, k) => {
+    check(Number.isInteger(x.i) && x.i >= 0 && x.i < r.legal, `suggestion ${k} is a legal decision (${x.i} of ${r.legal})`);
+    check(r.shown[k] != null && r.shown[k] === x.label, `suggestion ${k} "${x.label}" is a displayed decision ("${r.shown[k]}")`);
+    check(/\d+%/.test(x.reason) && /3[,.\u00a0 ]?000/.test(x.reason), `suggestion ${k} has a reason (${x.reason})`);
+  });
+  await shot(page, 'hints');
+  await page.locator('#hint-list .hint-choice').first().click();
+  const what = await page.waitForFunction((v) => {
+    const snap = /** @type {any} */ (window).__ordo.snap;
+    if (snap && snap.version > v) return 'done';
+    if (document.querySelector('#confirm-yes')) return 'confirm';
+    return false;
+  }, v0, { timeout: 15000 }).then((x) => x.jsonValue());
+  if (what === 'confirm') {
+    await page.click('#confirm-yes');
+    await page.waitForFunction((v) => /** @type {any} */ (window).__ordo.snap.version > v, v0, { timeout: 15000 });
+  }
+  check((await page.locator('#hint-list').count()) === 0, 'the suggestions are hidden once the version changed');
+  passed.push(`(f) the coach: ${r.items.length} suggestion(s), each a displayed legal decision with a reason; taking one made that decision (screenshot hints.png)`);
+}
+
+/**
+ * (g) The replay of the finished game: first, next, keyboard, last; the counter, the board, and no decisions.
+ * @param {Page} page
+ */
+async function checkReplay(page) {
+  const href = await page.locator('#scores-replay').getAttribute('href');
+  check(href && href.includes('replay=1'), `the score screen links the replay (${href})`);
+  await page.goto(`${base}${href}`);
+  await page.waitForSelector('#replay-counter', { timeout: 10000 });
+  /** @param {number | 'total'} n */
+  const at = async (n) => {
+    await page.waitForFunction((want) => {
+      const c = document.querySelector('#replay-counter')?.textContent ?? '';
+      const m = c.match(/(\d+) of (\d+)/);
+      return !!m && document.querySelector('#replay')?.getAttribute('aria-busy') === 'false' &&
+        (want === 'total' ? m[1] === m[2] : Number(m[1]) === want) && document.querySelector('#map') != null;
+    }, n, { timeout: 10000 });
+    const c = (await page.locator('#replay-counter').textContent()) ?? '';
+    const m = /** @type {RegExpMatchArray} */ (c.match(/(\d+) of (\d+)/));
+    return { n: Number(m[1]), total: Number(m[2]), last: (await page.locator('#replay-last-text').textContent()) ?? '' };
+  };
+  const start = await at(0);
+  check(start.total > 20, `the replay has the game's decisions (${start.total})`);
+  const noDecisions = async () => check((await page.locator('button.decision, #hint, #decision-list').count()) === 0, 'no decision buttons in the replay');
+  await noDecisions();
+  await page.click('#replay-last');
+  const end = await at('total');
+  check(end.n === start.total, 'last goes to the end');
+  check((await page.locator('#map .building').count()) > 0, 'the board at the end shows buildings');
+  await page.click('#replay-first');
+  check((await at(0)).n === 0, 'first goes to the start');
+  check((await page.locator('#map .building').count()) === 0, 'no buildings at the start');
+  await page.click('#replay-next');
+  const one = await at(1);
+  check(one.last.length > 0, `the first decision is described (${one.last})`);
+  await page.locator('#replay-counter').click();
+  await page.keyboard.press('ArrowRight');
+  await at(2);
+  await page.keyboard.press('ArrowLeft');
+  await at(1);
+  await page.click('#replay-last');
+  const fin = await at('total');
+  check((await page.locator('#map .region').count()) > 10 && (await page.locator('.player .wheel').count()) === 2, 'the map and both player boards render');
+  check(fin.last.length > 0, `the last decision is described (${fin.last})`);
+  await noDecisions();
+  await shot(page, 'replay');
+  passed.push(`(g) replay: first → next → keys → last over ${start.total} decisions; map and boards drawn, no decisions (screenshot replay.png)`);
+}
+
+/** (h) The rules reference in every language. @param {Browser} browser */
+async function scenarioRules(browser) {
+  const ctx = await newContext(browser, 'rules');
+  const page = await ctx.newPage();
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#lobby-rules');
+  await page.click('#lobby-rules');
+  await page.waitForSelector('#rules h1');
+  check(page.url().endsWith('/?rules'), `the lobby links the rules page (${page.url()})`);
+  /** @type {Record<string, string>} */
+  const texts = {};
+  for (const lang of ['en', 'vi', 'ja', 'ru']) {
+    await page.selectOption('#lang', lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    const text = (await page.locator('#rules').textContent()) ?? '';
+    const sections = await page.locator('#rules section h2').count();
+    check(text.length > 800 && sections >= 6, `the rules in ${lang}: ${text.length} characters, ${sections} sections`);
+    texts[lang] = text;
+  }
+  check(new Set(Object.values(texts)).size === 4, 'the rules differ per language');
+  check(/[ạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/.test(texts.vi) && /[\u3040-\u30ff]/.test(texts.ja) && /[а-яё]/i.test(texts.ru), 'each language in its own script');
+  await page.selectOption('#lang', 'en');
+  await ctx.close();
+  passed.push('(h) rules reference linked from the lobby, rendered in English, Vietnamese, Japanese and Russian');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Scenarios
 // ---------------------------------------------------------------------------------------------
@@ -374,6 +492,8 @@ async function scenarioFullGame(browser) {
   let switched = false;
   let boardShot = false;
   let undone = 0;
+  let hinted = false;
+  check((await page.locator('#top #rules-link').count()) === 1, 'the table header links the rules');
   for (;;) {
     if (Date.now() - STARTED > BUDGET_MS) throw new Error('out of time');
     const state = await waitTurn(page, 30000);
@@ -388,6 +508,14 @@ async function scenarioFullGame(browser) {
       const err = await page.locator('#error').count();
       log(`take-back at version ${v}: ${err ? `refused (${await page.locator('#error').textContent()})` : 'accepted'}`);
       undone++;
+      continue;
+    }
+
+    // (f) The coach, once, in mid-game: 1–3 suggestions, each a displayed legal decision; one is taken.
+    if (!hinted && decisions >= 12 && /** @type {View | undefined} */ ((await snapOf(page))?.view)?.phase?.phase === 'turn') {
+      hinted = true;
+      await checkHints(page);
+      decisions++;
       continue;
     }
 
@@ -420,6 +548,9 @@ async function scenarioFullGame(browser) {
       const phaseRu = await page.locator('#phase').textContent();
       check(phaseRu !== phaseEn && /[а-яё]/i.test(phaseRu ?? ''), `the phase line is in Russian (${phaseRu})`);
       check((await page.locator('#log h2').textContent()) === 'Журнал', 'the log heading is in Russian');
+      // The knight orders' setup and power texts follow the language too.
+      const orderTitles = await page.locator('dd.order[title]').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
+      check(orderTitles.length > 0 && orderTitles.every((x) => /[а-яё]/i.test(x)), `order powers in Russian (${orderTitles.join(' | ')})`);
       await page.selectOption('#lang', 'ja');
       await page.waitForFunction(() => document.documentElement.lang === 'ja');
       check((await page.locator('#log h2').textContent()) === '記録', 'the log heading is in Japanese');
@@ -468,6 +599,8 @@ async function scenarioFullGame(browser) {
   check((await page.locator('#decision-list button').count()) === 0, 'no decisions after the end');
   await shot(page, 'scores');
   check(boardShot, 'a mid-game board was captured');
+  check(hinted, 'the coach was asked');
+  await checkReplay(page);
   passed.push(`(a) full game vs a random bot to the score screen (${decisions} decisions; ${stats.map ?? 0} on the map, ${stats.keyboard ?? 0} by keyboard, ${stats.confirm ?? 0} confirmed)`);
   await ctx.close();
 }
@@ -634,6 +767,7 @@ async function main() {
       ['lobby: join from the list, merge patches', scenarioLobbyJoin],
       ['two humans, a bot and a spectator', scenarioTwoHumans],
       ['full game', scenarioFullGame],
+      ['rules reference', scenarioRules],
     ];
     for (const [name, f] of scenarios) {
       log(`scenario: ${name}`);
