@@ -525,7 +525,7 @@ function renderTableList() {
     return h('tr', { 'data-table': r.id },
       h('td', null, h('code', { class: 'mono' }, r.id)),
       h('td', null, h('span', { class: `status ${r.status}` }, t(/** @type {const} */ (`status.${r.status}`)))),
-      h('td', null, `${cfg.players ?? '?'} · ${cfg.variant ? variantName(cfg.variant) : ''}${exp ? ` · ${exp}` : ''}`),
+      h('td', null, `${cfg.players ?? '?'} · ${variantName(cfg.variant ?? 'standard')}${exp ? ` · ${exp}` : ''}`),
       h('td', null, r.free_seats),
       h('td', null, new Date(r.created_at).toLocaleString(getLang())),
       h('td', { class: 'actions' }, join, h('a', { class: 'button small', href: tableUrl(r.id, null) }, t('spectate'))));
