@@ -47,19 +47,7 @@ impl fmt::Display for DataError {
     }
 }
 
-/// How sure a value is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Confidence {
-    /// Stated by a source.
-    #[serde(rename = "CONFIRMED")]
-    Confirmed,
-    /// Deduced from sources.
-    #[serde(rename = "INFERRED")]
-    Inferred,
-    /// Not printed in any reachable source; reconstructed.
-    #[serde(rename = "DEFAULT")]
-    Default,
-}
+pub use ordo_core::Confidence;
 
 // ---------- file structs ----------
 

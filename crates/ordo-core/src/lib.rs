@@ -32,6 +32,7 @@
 #![deny(missing_docs)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+mod confidence;
 mod error;
 pub mod example;
 mod game;
@@ -42,6 +43,7 @@ mod seat;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 
+pub use confidence::Confidence;
 pub use error::{ConfigError, IllegalAction, IllegalReason, ReplayError};
 pub use game::{ActionList, Game, GameInfo, Outcome, ToAct};
 pub use hash::StableHasher;

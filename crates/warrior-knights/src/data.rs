@@ -9,19 +9,7 @@ use serde::{Deserialize, Serialize};
 
 const COMPONENTS: &str = include_str!("../data/components.json");
 
-/// How sure a value is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Confidence {
-    /// Stated by a source.
-    #[serde(rename = "CONFIRMED")]
-    Confirmed,
-    /// Deduced from sources.
-    #[serde(rename = "INFERRED")]
-    Inferred,
-    /// Not printed in any reachable source; reconstructed.
-    #[serde(rename = "DEFAULT")]
-    Default,
-}
+pub use ordo_core::Confidence;
 
 /// One problem found in the data, naming its file.
 #[derive(Clone, Debug, PartialEq, Eq)]
