@@ -72,7 +72,7 @@ impl ToAct {
 }
 
 /// The result of a finished game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Outcome {
     /// Final score per seat.
     pub scores: BySeat<i32>,

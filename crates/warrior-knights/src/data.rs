@@ -547,6 +547,11 @@ pub fn components() -> Result<&'static Components, &'static [DataError]> {
         .map_err(Vec::as_slice)
 }
 
+/// The embedded file's text.
+pub fn raw() -> &'static str {
+    COMPONENTS
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -60,6 +60,26 @@ impl FateDeck {
         None
     }
 
+    /// Takes the top card into a hand (it returns with [`FateDeck::put_bottom`]).
+    pub fn take(&mut self) -> Option<FateId> {
+        self.order.pop_front()
+    }
+
+    /// Puts a card face down at the bottom.
+    pub fn put_bottom(&mut self, id: FateId) {
+        self.order.push_back(id);
+    }
+
+    /// The cards in deck order (hidden information).
+    pub fn cards(&self) -> impl Iterator<Item = FateId> + '_ {
+        self.order.iter().copied()
+    }
+
+    /// Replaces the order (resampling).
+    pub fn set(&mut self, ids: Vec<FateId>) {
+        self.order = ids.into();
+    }
+
     /// Cards in the deck.
     pub fn len(&self) -> usize {
         self.order.len()

@@ -1,17 +1,44 @@
 //! # Warrior Knights
 //!
-//! The second game of Ordo's source documents (Fantasy Flight Games, 2006). This crate holds its
-//! component data — Barons, cities, action cards, the Mercenary Track, Regular and Mercenary
-//! troops, the Fate deck, prices and the player-count table — embedded and validated on load
-//! ([`data::components`]). Every value no reachable source confirms is a documented DEFAULT,
-//! tagged in the data file so a person with the printed game can replace it. The rules engine
-//! (the `ordo_core::Game` implementation) is built on top of these tables.
+//! The second game of Ordo's source documents (Fantasy Flight Games, 2006): 2–6 Barons plan
+//! Action cards in secret, fight battles decided by the Fate deck, sit in the Assembly and race
+//! for the throne by Influence or by seizing the Kingdom's cities.
+//!
+//! Component data — Barons, cities, the map, action cards, the Mercenary Track, troops, the
+//! Fate, Event and Agenda decks — is embedded and validated on load ([`data::components`],
+//! [`map::board`], [`cards::cards`]). Every value no reachable source confirms is a documented
+//! DEFAULT, tagged in the data so a person with the printed game can replace it. The rules are
+//! [`WarriorKnights`], an implementation of `ordo_core::Game`.
 #![deny(missing_docs)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+mod assembly;
+mod battle;
+pub mod cards;
 pub mod config;
 pub mod data;
+mod describe;
 pub mod fate;
+mod game;
 pub mod map;
+mod play;
+mod state;
+pub mod tables;
+pub mod types;
+mod view;
 
+pub use assembly::{AStage, Assembly};
+pub use battle::{Battle, Fort, Stage};
 pub use config::{Config, Length, Optional};
+pub use state::{CityState, Expedition, Loc, WarriorKnights, MAX_ROUNDS};
+pub use types::*;
+pub use view::{loc_text, AssemblyView, BaronView, BattleView, Mine, NobleView, PhaseView, View};
+
+/// Every embedded data file: (name, text).
+pub fn raw_files() -> [(&'static str, &'static str); 3] {
+    [
+        ("components.json", data::raw()),
+        ("map.json", map::raw()),
+        ("cards.json", cards::raw()),
+    ]
+}

@@ -373,6 +373,11 @@ pub fn board() -> Result<&'static Board, &'static [DataError]> {
         .map_err(Vec::as_slice)
 }
 
+/// The embedded file's text.
+pub fn raw() -> &'static str {
+    MAP
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

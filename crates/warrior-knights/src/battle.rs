@@ -1,0 +1,1059 @@
+//! Movement (land, roads, sea, permission) and battles (open field, assault, siege), Noble
+//! death and retreat, capture, razing and the loss of a stronghold.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cards::{LawKind, Resource};
+use crate::data::BattleResult;
+use crate::map::AreaId;
+use crate::state::{Ask, AskFor, Loc, Phase, Step, WarriorKnights};
+use crate::types::*;
+
+/// A fortification under attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Fort {
+    /// A city.
+    City(u8),
+    /// A Baron's stronghold.
+    Stronghold(u8),
+}
+
+/// Where a battle stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// The attacker picks his fighting Nobles.
+    Fighters,
+    /// Assault or siege.
+    Mode,
+    /// Commanders are chosen.
+    Commanders,
+    /// Fate cards are drawn.
+    Draw,
+    /// Attacker (0) or defender (1) discards.
+    Discard(u8),
+    /// Casualties are placed by side 0, then side 1.
+    Casualties(u8),
+    /// Victories counted, deaths and retreats resolved.
+    Outcome,
+    /// Retreating Nobles move.
+    Retreats,
+    /// A city or stronghold changes hands.
+    Capture,
+    /// Over.
+    Done,
+}
+
+/// A battle in progress. Side 0 attacks, side 1 defends.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Battle {
+    /// Where.
+    pub area: AreaId,
+    /// The attacking Baron.
+    pub attacker: u8,
+    /// Against whom.
+    pub target: Target,
+    /// The fortification attacked, if any.
+    pub fort: Option<Fort>,
+    /// A siege rather than an assault.
+    pub siege: bool,
+    /// Attacking Nobles.
+    pub att: Vec<Shape>,
+    /// Defending Nobles.
+    pub def: Vec<Shape>,
+    /// Troops at the defender's stronghold fight.
+    pub def_sh: bool,
+    /// Commanders.
+    pub cmd: [Option<Shape>; 2],
+    /// Defending commander was exhausted before the battle (no ability).
+    pub def_cmd_tired: bool,
+    /// Fate cards in hand (secret) or revealed.
+    pub hands: [Vec<u8>; 2],
+    /// Cards discarded so far by each side.
+    pub discarded: [u8; 2],
+    /// The side has finished discarding.
+    pub kept: [bool; 2],
+    /// Hands are revealed.
+    pub revealed: bool,
+    /// Casualty tokens still to place per side.
+    pub cas: [u8; 2],
+    /// Victory difference (attacker − defender), once counted.
+    pub diff: i8,
+    /// Nobles to retreat.
+    pub retreats: Vec<(u8, Shape)>,
+    /// The fortification falls to the attacker.
+    pub captured: bool,
+    /// Stage.
+    pub stage: Stage,
+}
+
+impl Battle {
+    /// The defending Baron (none for a neutral city).
+    pub fn defender(&self) -> Option<u8> {
+        match self.target {
+            Target::Baron(b) => Some(b),
+            Target::Neutral => None,
+        }
+    }
+}
+
+/// The best land route found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Route {
+    /// Barons whose permission is needed.
+    pub(crate) blockers: Vec<u8>,
+    /// Along a road.
+    pub(crate) road: bool,
+}
+
+impl WarriorKnights {
+    /// Barons other than `s` whose Noble or city stands in `area` (passing needs their leave).
+    fn blockers_at(&self, s: u8, area: AreaId) -> Vec<u8> {
+        let mut v = self.others_with_nobles(s, area);
+        if let Some(c) = self.live_city_at(area) {
+            if let Some(o) = self.city(c).owner {
+                if o != s {
+                    v.push(o);
+                }
+            }
+        }
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// The best land route from `from` to `to` for `s`: a step to an adjacent area, or up to
+    /// three areas along a road (the whole move on the road).
+    pub(crate) fn land_route(&self, s: u8, from: AreaId, to: AreaId) -> Option<Route> {
+        let t = self.t();
+        if from == to || !t.is_kingdom(from) || !t.is_kingdom(to) {
+            return None;
+        }
+        let nbrs = &t.board.neighbours;
+        if nbrs[usize::from(from)]
+            .iter()
+            .any(|&(b, border)| b == to && border.passable())
+        {
+            return Some(Route {
+                blockers: Vec::new(),
+                road: false,
+            });
+        }
+        let step_ok = |a: AreaId, b: AreaId| {
+            t.board.road(a, b)
+                && nbrs[usize::from(a)]
+                    .iter()
+                    .any(|&(x, border)| x == b && border.passable())
+        };
+        let mut best: Option<Vec<u8>> = None;
+        for &(m1, _) in &nbrs[usize::from(from)] {
+            if !step_ok(from, m1) || m1 == to {
+                continue;
+            }
+            let b1 = self.blockers_at(s, m1);
+            if step_ok(m1, to) {
+                consider(&mut best, b1.clone());
+            }
+            for &(m2, _) in &nbrs[usize::from(m1)] {
+                if m2 == from || m2 == to || !step_ok(m1, m2) || !step_ok(m2, to) {
+                    continue;
+                }
+                let mut b = b1.clone();
+                b.extend(self.blockers_at(s, m2));
+                b.sort_unstable();
+                b.dedup();
+                consider(&mut best, b);
+            }
+        }
+        best.map(|blockers| Route {
+            blockers,
+            road: true,
+        })
+    }
+
+    /// Whether Noble `k` of `s` may move now.
+    pub(crate) fn can_move(&self, s: u8, k: Shape) -> Option<AreaId> {
+        let nb = self.nb(s, k);
+        match nb.loc {
+            Loc::At(a)
+                if !nb.exhausted && !self.core.ctx.movers.contains(&k) && !self.shut_in(s, a) =>
+            {
+                Some(a)
+            }
+            _ => None,
+        }
+    }
+
+    /// Move, ask-to-move and sail decisions of `s` towards `dest` (every area when `None`).
+    pub(crate) fn move_actions(&self, s: u8, dest: Option<AreaId>, out: &mut Vec<Action>) {
+        let areas = self.t().areas() as AreaId;
+        let dues = self.law(LawKind::PortDues);
+        for k in 0..4u8 {
+            let Some(from) = self.can_move(s, k) else {
+                continue;
+            };
+            for to in 0..areas {
+                if dest.is_some_and(|d| d != to) {
+                    continue;
+                }
+                if let Some(r) = self.land_route(s, from, to) {
+                    if r.blockers.is_empty() {
+                        out.push(Action::Move { shape: k, to });
+                    } else if !self.core.ctx.refused_moves.contains(&k) {
+                        out.push(Action::MoveAsk { shape: k, to });
+                    }
+                }
+                if to != from
+                    && self.t().board.is_port(from)
+                    && self.t().board.is_port(to)
+                    && (!dues || self.b(s).crowns >= 1)
+                {
+                    out.push(Action::Sail { shape: k, to });
+                }
+            }
+        }
+    }
+
+    /// Carries out a land move (the route is known to exist).
+    pub(crate) fn do_move(&mut self, s: u8, k: Shape, to: AreaId) {
+        let Loc::At(from) = self.nb(s, k).loc else {
+            return;
+        };
+        if let Some(r) = self.land_route(s, from, to) {
+            if r.road && self.law(LawKind::ClosedRoads) {
+                self.ban(s);
+            }
+        }
+        self.nbm(s, k).loc = Loc::At(to);
+        self.core.ctx.movers.push(k);
+        self.core.ctx.moved = true;
+        self.check_sieges();
+    }
+
+    pub(crate) fn do_sail(&mut self, s: u8, k: Shape, to: AreaId) {
+        if self.law(LawKind::PortDues) {
+            self.pay(s, 1);
+        }
+        self.nbm(s, k).loc = Loc::Sea(to);
+        self.core.ctx.movers.push(k);
+        self.core.ctx.moved = true;
+        self.check_sieges();
+    }
+
+    /// Asks the Barons in `pending` (in turn order) for permission.
+    pub(crate) fn ask(&mut self, from: u8, what: AskFor, mut pending: Vec<u8>, resume: Phase) {
+        let order = self.order();
+        pending.sort_by_key(|b| order.iter().position(|x| x == b));
+        let first = pending[0];
+        self.core.ask = Some(Ask {
+            from,
+            what,
+            pending,
+            resume,
+        });
+        self.core.phase = Phase::Ask(first);
+    }
+
+    /// An answer to the pending request.
+    pub(crate) fn answer(&mut self, grant: bool) {
+        let Some(mut ask) = self.core.ask.take() else {
+            return;
+        };
+        if grant {
+            ask.pending.remove(0);
+            if let Some(&next) = ask.pending.first() {
+                self.core.phase = Phase::Ask(next);
+                self.core.ask = Some(ask);
+                return;
+            }
+        }
+        self.core.phase = ask.resume;
+        let s = ask.from;
+        match (ask.what, grant) {
+            (AskFor::Move { shape, to }, true) => {
+                self.do_move(s, shape, to);
+                if let Phase::Card(_, BaronCard::VersatileStrategy) = ask.resume {
+                    self.card_done(None);
+                }
+            }
+            (AskFor::Move { shape, .. }, false) => self.core.ctx.refused_moves.push(shape),
+            (AskFor::Attack(target), true) => {
+                let Phase::Target(_, area) = ask.resume else {
+                    return;
+                };
+                self.begin_battle(s, area, target);
+            }
+            (AskFor::Attack(target), false) => {
+                self.core.ctx.refused_targets.push(target);
+                self.core.battle = None;
+            }
+        }
+    }
+
+    // ---------- targets ----------
+
+    /// Nobles of `s` in `area` who may attack.
+    pub(crate) fn eligible_fighters(&self, s: u8, area: AreaId) -> Vec<Shape> {
+        (0..4u8)
+            .filter(|&k| {
+                let nb = self.nb(s, k);
+                nb.loc == Loc::At(area) && !nb.exhausted
+            })
+            .collect()
+    }
+
+    /// The fortification a target holds in `area`, if any.
+    pub(crate) fn fort_of(&self, area: AreaId, target: Target) -> Option<Fort> {
+        match target {
+            Target::Neutral => self.live_city_at(area).map(Fort::City),
+            Target::Baron(x) => {
+                if let Some(c) = self.live_city_at(area) {
+                    if self.city(c).owner == Some(x) {
+                        return Some(Fort::City(c));
+                    }
+                }
+                (self.b(x).stronghold == Some(area)).then_some(Fort::Stronghold(x))
+            }
+        }
+    }
+
+    /// Whom `s` may attack in `area`.
+    pub(crate) fn targets(&self, s: u8, area: AreaId) -> Vec<Target> {
+        if self.eligible_fighters(s, area).is_empty() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        if let Some(c) = self.live_city_at(area) {
+            if self.city(c).owner.is_none() {
+                out.push(Target::Neutral);
+            }
+        }
+        for x in self.active() {
+            if x == s {
+                continue;
+            }
+            let present = !self.nobles_at(x, area).is_empty()
+                || self.b(x).stronghold == Some(area)
+                || self
+                    .live_city_at(area)
+                    .is_some_and(|c| self.city(c).owner == Some(x));
+            if present {
+                out.push(Target::Baron(x));
+            }
+        }
+        out.retain(|t| !self.core.ctx.refused_targets.contains(t));
+        out
+    }
+
+    /// Declares an attack: asks leave where a city or stronghold is attacked among others.
+    pub(crate) fn attack(&mut self, s: u8, area: AreaId, target: Target) {
+        if self.fort_of(area, target).is_some() {
+            let x = match target {
+                Target::Baron(x) => Some(x),
+                Target::Neutral => None,
+            };
+            let others: Vec<u8> = self
+                .others_with_armies(s, area)
+                .into_iter()
+                .filter(|&o| Some(o) != x)
+                .collect();
+            if !others.is_empty() {
+                self.ask(s, AskFor::Attack(target), others, Phase::Target(s, area));
+                return;
+            }
+        }
+        self.begin_battle(s, area, target);
+    }
+
+    pub(crate) fn begin_battle(&mut self, s: u8, area: AreaId, target: Target) {
+        let fort = self.fort_of(area, target);
+        let (def, def_sh) = match target {
+            Target::Neutral => (Vec::new(), false),
+            Target::Baron(x) => (
+                self.nobles_at(x, area),
+                self.b(x).stronghold == Some(area) && !self.b(x).sh_troops.is_empty(),
+            ),
+        };
+        self.core.battle = Some(Battle {
+            area,
+            attacker: s,
+            target,
+            fort,
+            siege: false,
+            att: Vec::new(),
+            def,
+            def_sh,
+            cmd: [None, None],
+            def_cmd_tired: false,
+            hands: [Vec::new(), Vec::new()],
+            discarded: [0, 0],
+            kept: [false, false],
+            revealed: false,
+            cas: [0, 0],
+            diff: 0,
+            retreats: Vec::new(),
+            captured: false,
+            stage: Stage::Fighters,
+        });
+        self.core.ctx.battled = true;
+        self.core.phase = Phase::Auto;
+        self.push(Step::BattleNext);
+    }
+
+    fn battle(&self) -> Option<&Battle> {
+        self.core.battle.as_ref()
+    }
+
+    fn bt(&mut self) -> &mut Battle {
+        self.core.battle.get_or_insert_with(unreachable_battle)
+    }
+
+    /// Strength of a side for drawing (and, without abilities, for the siege test).
+    pub(crate) fn side_strength(&self, side: usize, with_fort: bool) -> u16 {
+        let Some(b) = self.battle() else { return 0 };
+        match side {
+            0 => {
+                let mut v: u16 = b
+                    .att
+                    .iter()
+                    .map(|&k| self.army_strength(b.attacker, Holder::Noble(k)))
+                    .sum();
+                if !b.att.is_empty() {
+                    v += 200;
+                }
+                v
+            }
+            _ => {
+                let mut v = 0u16;
+                if let Some(x) = b.defender() {
+                    v += b
+                        .def
+                        .iter()
+                        .map(|&k| self.army_strength(x, Holder::Noble(k)))
+                        .sum::<u16>();
+                    if b.def_sh {
+                        v += self.army_strength(x, Holder::Stronghold);
+                    }
+                    if !b.def.is_empty() {
+                        v += 200;
+                    }
+                }
+                if with_fort {
+                    v += self.fort_strength(b.fort);
+                }
+                v
+            }
+        }
+    }
+
+    pub(crate) fn fort_strength(&self, fort: Option<Fort>) -> u16 {
+        match fort {
+            Some(Fort::City(c)) => self.city_strength(c),
+            Some(Fort::Stronghold(x)) => self.stronghold_strength(x),
+            None => 0,
+        }
+    }
+
+    /// Whether the siege is allowed now.
+    pub(crate) fn siege_legal(&self) -> bool {
+        let Some(b) = self.battle() else { return false };
+        let Some(fort) = b.fort else { return false };
+        let existing = match fort {
+            Fort::City(c) => self.city(c).siege,
+            Fort::Stronghold(x) => self.b(x).sh_siege,
+        };
+        if let Some((by, round)) = existing {
+            if by != b.attacker || round == self.core.round {
+                return false;
+            }
+        }
+        self.side_strength(0, false) > self.side_strength(1, true)
+    }
+
+    fn seat_of(&self, side: usize) -> Option<u8> {
+        let b = self.battle()?;
+        if side == 0 {
+            Some(b.attacker)
+        } else {
+            b.defender()
+        }
+    }
+
+    /// Armies of a side that can still take a casualty token.
+    pub(crate) fn casualty_options(&self, side: usize) -> Vec<Action> {
+        let mut out = Vec::new();
+        let Some(b) = self.battle() else { return out };
+        if let Some(s) = self.seat_of(side) {
+            let nobles = if side == 0 { &b.att } else { &b.def };
+            for &k in nobles {
+                if self.alive(s, Holder::Noble(k)) {
+                    out.push(Action::Casualty(Holder::Noble(k)));
+                }
+            }
+            if side == 1 && b.def_sh && self.alive(s, Holder::Stronghold) {
+                out.push(Action::Casualty(Holder::Stronghold));
+            }
+        }
+        if side == 1 && !b.siege && b.fort.is_some() && self.fort_strength(b.fort) > 0 {
+            out.push(Action::Breach);
+        }
+        out
+    }
+
+    pub(crate) fn place_casualty(&mut self, side: usize, a: Action) {
+        let Some(s) = self.seat_of(side).or(Some(0)) else {
+            return;
+        };
+        match a {
+            Action::Casualty(h) => *self.casualties_mut(s, h) += 1,
+            Action::Breach => {
+                let fort = self.battle().and_then(|b| b.fort);
+                match fort {
+                    Some(Fort::City(c)) => self.add_breach(c),
+                    Some(Fort::Stronghold(x)) => self.bm(x).sh_breaches += 1,
+                    None => {}
+                }
+            }
+            _ => {}
+        }
+        let b = self.bt();
+        b.cas[side] = b.cas[side].saturating_sub(1);
+    }
+
+    /// Advances the battle until a decision is needed.
+    pub(crate) fn battle_next(&mut self) {
+        let Some(b) = self.core.battle.clone() else {
+            return;
+        };
+        let s = b.attacker;
+        match b.stage {
+            Stage::Fighters => {
+                let elig = self.eligible_fighters(s, b.area);
+                if elig.len() == 1 {
+                    self.bt().att = elig;
+                }
+                if self.battle().is_some_and(|b| b.att.is_empty()) {
+                    self.push(Step::BattleNext);
+                    self.core.phase = Phase::Fighters(s);
+                    return;
+                }
+                self.bt().stage = Stage::Mode;
+                self.push(Step::BattleNext);
+            }
+            Stage::Mode => {
+                if b.fort.is_some() && self.siege_legal() {
+                    self.push(Step::BattleNext);
+                    self.core.phase = Phase::Mode(s);
+                    return;
+                }
+                self.bt().stage = Stage::Commanders;
+                self.push(Step::BattleNext);
+            }
+            Stage::Commanders => {
+                if b.siege {
+                    self.do_siege();
+                    return;
+                }
+                self.push(Step::BattleNext);
+                if b.cmd[0].is_none() {
+                    if b.att.len() == 1 {
+                        self.bt().cmd[0] = Some(b.att[0]);
+                    } else {
+                        self.core.phase = Phase::Commander(s);
+                        return;
+                    }
+                }
+                if b.cmd[1].is_none() && !b.def.is_empty() {
+                    if b.def.len() == 1 {
+                        self.set_def_cmd(b.def[0]);
+                    } else if let Some(x) = b.defender() {
+                        self.core.phase = Phase::Commander(x);
+                        return;
+                    }
+                }
+                self.bt().stage = Stage::Draw;
+            }
+            Stage::Draw => {
+                let cap = u16::from(self.t().components.fate.battle_draw_cap);
+                let n0 = (self.side_strength(0, false) / 100).min(cap);
+                let n1 = (self.side_strength(1, true) / 100).min(cap);
+                for (side, n) in [(0usize, n0), (1usize, n1)] {
+                    for _ in 0..n {
+                        if let Some(id) = self.core.fate.take() {
+                            self.bt().hands[side].push(id);
+                        }
+                    }
+                }
+                self.bt().stage = Stage::Discard(0);
+                self.push(Step::BattleNext);
+            }
+            Stage::Discard(side) => {
+                let sd = usize::from(side);
+                let done = b.kept[sd] || b.cmd[sd].is_none() || b.hands[sd].len() <= 1;
+                match self.seat_of(sd) {
+                    Some(seat) if !done => {
+                        self.push(Step::BattleNext);
+                        self.core.phase = Phase::Discard(seat);
+                    }
+                    _ => self.finish_discard(sd),
+                }
+            }
+            Stage::Casualties(side) => {
+                let sd = usize::from(side);
+                let opts = self.casualty_options(sd);
+                if b.cas[sd] == 0 || opts.is_empty() {
+                    if sd == 0 {
+                        self.bt().stage = Stage::Casualties(1);
+                    } else {
+                        self.bt().stage = Stage::Outcome;
+                    }
+                    self.push(Step::BattleNext);
+                    return;
+                }
+                self.push(Step::BattleNext);
+                match (self.seat_of(sd), opts.len()) {
+                    (Some(seat), n) if n > 1 => self.core.phase = Phase::Casualties(seat),
+                    _ => self.place_casualty(sd, opts[0]),
+                }
+            }
+            Stage::Outcome => self.battle_outcome(),
+            Stage::Retreats => {
+                let Some(&(x, k)) = b.retreats.first() else {
+                    self.bt().stage = Stage::Capture;
+                    self.push(Step::BattleNext);
+                    return;
+                };
+                self.push(Step::BattleNext);
+                let opts = self.retreat_areas(x, k);
+                if opts.is_empty() {
+                    self.bt().retreats.remove(0);
+                    self.retreat_fallback(x, k);
+                } else {
+                    self.core.phase = Phase::Retreat(x, k);
+                }
+            }
+            Stage::Capture => {
+                self.bt().stage = Stage::Done;
+                self.push(Step::BattleNext);
+                if b.captured {
+                    self.capture(s, b.fort);
+                }
+            }
+            Stage::Done => self.battle_done(),
+        }
+    }
+
+    pub(crate) fn set_def_cmd(&mut self, k: Shape) {
+        let tired = self
+            .battle()
+            .and_then(Battle::defender)
+            .is_some_and(|x| self.nb(x, k).exhausted);
+        let b = self.bt();
+        b.cmd[1] = Some(k);
+        b.def_cmd_tired = tired;
+    }
+
+    /// After a side's discards: the defender's turn, or the reveal.
+    pub(crate) fn finish_discard(&mut self, side: usize) {
+        if side == 0 {
+            self.bt().stage = Stage::Discard(1);
+        } else {
+            self.reveal_battle();
+            self.bt().stage = Stage::Casualties(0);
+        }
+        self.push(Step::BattleNext);
+    }
+
+    pub(crate) fn discard_fate(&mut self, side: usize, id: u8) {
+        let b = self.bt();
+        b.hands[side].retain(|&x| x != id);
+        b.discarded[side] += 1;
+        self.core.fate.put_bottom(id);
+    }
+
+    fn reveal_battle(&mut self) {
+        let t = self.t();
+        for side in 0..2 {
+            let mut i = 0;
+            while i < self.bt().hands[side].len() {
+                let id = self.bt().hands[side][i];
+                if t.fate[usize::from(id)].battle == BattleResult::DrawFate {
+                    if let Some(more) = self.core.fate.take() {
+                        self.bt().hands[side].push(more);
+                    }
+                }
+                i += 1;
+            }
+        }
+        let b = self.bt();
+        b.revealed = true;
+        let count = |hand: &Vec<u8>, r: BattleResult| {
+            hand.iter()
+                .filter(|&&id| t.fate[usize::from(id)].battle == r)
+                .count() as i32
+        };
+        let star = |cmd: Option<Shape>, tired: bool| i32::from(cmd == Some(STAR) && !tired);
+        let square = |cmd: Option<Shape>, tired: bool| i32::from(cmd == Some(SQUARE) && !tired);
+        let deal0 = count(&b.hands[0], BattleResult::DealCasualties) + star(b.cmd[0], false);
+        let deal1 =
+            count(&b.hands[1], BattleResult::DealCasualties) + star(b.cmd[1], b.def_cmd_tired);
+        let prev0 = count(&b.hands[0], BattleResult::PreventCasualties) + square(b.cmd[0], false);
+        let prev1 =
+            count(&b.hands[1], BattleResult::PreventCasualties) + square(b.cmd[1], b.def_cmd_tired);
+        b.cas[1] = (deal0 - prev1).max(0) as u8;
+        b.cas[0] = (deal1 - prev0).max(0) as u8;
+        let tri = |cmd: Option<Shape>, tired: bool| i32::from(cmd == Some(TRIANGLE) && !tired);
+        let v0 = count(&b.hands[0], BattleResult::Victory) + tri(b.cmd[0], false);
+        let v1 = count(&b.hands[1], BattleResult::Victory) + tri(b.cmd[1], b.def_cmd_tired);
+        b.diff = (v0 - v1).clamp(-100, 100) as i8;
+        self.core.last_fate = b.hands[0]
+            .iter()
+            .chain(b.hands[1].iter())
+            .copied()
+            .collect();
+    }
+
+    fn battle_outcome(&mut self) {
+        let Some(b) = self.core.battle.clone() else {
+            return;
+        };
+        let s = b.attacker;
+        let x = b.defender();
+        // Cards go face down to the bottom.
+        for side in 0..2 {
+            for id in std::mem::take(&mut self.bt().hands[side]) {
+                self.core.fate.put_bottom(id);
+            }
+        }
+        let att_alive: Vec<Shape> = b
+            .att
+            .iter()
+            .copied()
+            .filter(|&k| self.alive(s, Holder::Noble(k)))
+            .collect();
+        let def_alive: Vec<Shape> = match x {
+            Some(x) => b
+                .def
+                .iter()
+                .copied()
+                .filter(|&k| self.alive(x, Holder::Noble(k)))
+                .collect(),
+            None => Vec::new(),
+        };
+        let counted = !att_alive.is_empty() && (!def_alive.is_empty() || b.fort.is_some());
+        let diff = if counted { b.diff } else { 0 };
+        // Deaths from casualties.
+        for &k in &b.att {
+            if !att_alive.contains(&k) {
+                self.noble_dies(s, k);
+            }
+        }
+        if let Some(x) = x {
+            for &k in &b.def {
+                if !def_alive.contains(&k) {
+                    self.noble_dies(x, k);
+                }
+            }
+        }
+        let mut retreats = Vec::new();
+        if let Some(x) = x {
+            if diff >= 2 {
+                for &k in &def_alive {
+                    self.noble_dies(x, k);
+                }
+            } else if diff == 1 {
+                retreats.extend(def_alive.iter().map(|&k| (x, k)));
+            }
+        }
+        let mut att_left = att_alive.clone();
+        if diff <= -2 {
+            for &k in &att_alive {
+                self.noble_dies(s, k);
+            }
+            att_left.clear();
+        } else if diff == -1 {
+            retreats.extend(att_alive.iter().map(|&k| (s, k)));
+            att_left.clear();
+        }
+        // Capture.
+        let mut captured = false;
+        if let Some(fort) = b.fort {
+            let fort_down = self.fort_strength(Some(fort)) == 0;
+            let garrison_down = match (x, b.def_sh) {
+                (Some(x), true) => !self.alive(x, Holder::Stronghold),
+                _ => true,
+            };
+            let by_force = def_alive.is_empty() && fort_down && garrison_down;
+            if !att_left.is_empty() && (by_force || diff >= 1) {
+                captured = true;
+            } else if by_force && matches!(fort, Fort::Stronghold(_)) {
+                // The attacker died bringing it down: it is still removed, without rewards.
+                if let Fort::Stronghold(o) = fort {
+                    self.lose_stronghold(o);
+                }
+            }
+        }
+        // A besieger beaten in the field lifts his siege.
+        if diff != 0 {
+            let loser = if diff > 0 { x } else { Some(s) };
+            if let Some(l) = loser {
+                if let Some(c) = self.live_city_at(b.area) {
+                    if self.city(c).siege.is_some_and(|(by, _)| by == l) {
+                        self.city_mut(c).siege = None;
+                    }
+                }
+                for o in 0..self.core.n {
+                    if self.b(o).stronghold == Some(b.area)
+                        && self.b(o).sh_siege.is_some_and(|(by, _)| by == l)
+                    {
+                        self.bm(o).sh_siege = None;
+                    }
+                }
+            }
+        }
+        let bt = self.bt();
+        bt.retreats = retreats;
+        bt.captured = captured;
+        bt.stage = Stage::Retreats;
+        self.push(Step::BattleNext);
+    }
+
+    /// Areas a retreating Noble may go to.
+    pub(crate) fn retreat_areas(&self, x: u8, k: Shape) -> Vec<AreaId> {
+        let Loc::At(from) = self.nb(x, k).loc else {
+            return Vec::new();
+        };
+        let t = self.t();
+        if !t.is_kingdom(from) {
+            return Vec::new();
+        }
+        t.board.neighbours[usize::from(from)]
+            .iter()
+            .filter(|(_, border)| border.passable())
+            .map(|&(a, _)| a)
+            .filter(|&a| {
+                self.others_with_nobles(x, a).is_empty()
+                    && self
+                        .live_city_at(a)
+                        .is_none_or(|c| self.city(c).owner.is_none_or(|o| o == x))
+                    && self.stronghold_owner_at(a).is_none_or(|o| o == x)
+            })
+            .collect()
+    }
+
+    /// No area to retreat to: home to the stronghold, exhausted, or death.
+    pub(crate) fn retreat_fallback(&mut self, x: u8, k: Shape) {
+        let overseas = matches!(self.nb(x, k).loc, Loc::At(a) if !self.t().is_kingdom(a));
+        match self.b(x).stronghold {
+            Some(home) if self.b(x).sh_siege.is_none() && !overseas => {
+                let nb = self.nbm(x, k);
+                nb.loc = Loc::At(home);
+                nb.exhausted = true;
+            }
+            _ => self.noble_dies(x, k),
+        }
+        self.check_sieges();
+    }
+
+    pub(crate) fn retreat_to(&mut self, x: u8, k: Shape, a: AreaId) {
+        let nb = self.nbm(x, k);
+        nb.loc = Loc::At(a);
+        nb.exhausted = true;
+        if let Some(b) = self.core.battle.as_mut() {
+            b.retreats.retain(|&r| r != (x, k));
+        }
+        self.check_sieges();
+    }
+
+    /// A siege is declared, or completes.
+    fn do_siege(&mut self) {
+        let Some(b) = self.core.battle.clone() else {
+            return;
+        };
+        let s = b.attacker;
+        if self.law(LawKind::NoSieges) {
+            self.ban(s);
+        }
+        let Some(fort) = b.fort else { return };
+        let existing = match fort {
+            Fort::City(c) => self.city(c).siege,
+            Fort::Stronghold(x) => self.b(x).sh_siege,
+        };
+        let falls = existing.is_some_and(|(by, r)| by == s && r < self.core.round);
+        if falls {
+            if let Some(x) = b.defender() {
+                for k in self.nobles_at(x, b.area) {
+                    self.noble_dies(x, k);
+                }
+            }
+            self.bt().captured = true;
+            self.bt().stage = Stage::Capture;
+        } else {
+            match fort {
+                Fort::City(c) => self.city_mut(c).siege = Some((s, self.core.round)),
+                Fort::Stronghold(x) => self.bm(x).sh_siege = Some((s, self.core.round)),
+            }
+            self.bt().stage = Stage::Done;
+        }
+        self.push(Step::BattleNext);
+    }
+
+    /// The attacker takes a city or a stronghold.
+    fn capture(&mut self, s: u8, fort: Option<Fort>) {
+        match fort {
+            Some(Fort::City(c)) => {
+                let st = self.city_mut(c);
+                st.owner = Some(s);
+                st.siege = None;
+                self.core.phase = Phase::Raze(s, c);
+            }
+            Some(Fort::Stronghold(x)) => {
+                let half = self.b(x).crowns / 2;
+                self.pay(x, half);
+                self.gain(s, Resource::Crowns, i32::from(half));
+                self.lose_stronghold(x);
+                if self.config.optional.player_elimination {
+                    self.eliminate(x);
+                } else if !self.cities_of(x).is_empty() {
+                    self.core.phase = Phase::GiveCity(x);
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// A stronghold is removed: its troops lose deserters and casualties and stay on the card.
+    pub(crate) fn lose_stronghold(&mut self, x: u8) {
+        if self.b(x).stronghold.is_none() {
+            return;
+        }
+        if !self.b(x).sh_troops.is_empty() {
+            self.deserter_draw(x, Holder::Stronghold);
+        }
+        self.lose_casualties(x, Holder::Stronghold);
+        let b = self.bm(x);
+        b.stronghold = None;
+        b.sh_siege = None;
+        b.sh_lost = true;
+        b.sh_breaches = 0;
+        // Nobles inside are left standing in the area (they were fighting and are dead or
+        // gone); nothing else to do.
+    }
+
+    /// *Player Elimination*: the Baron leaves the game.
+    pub(crate) fn eliminate(&mut self, x: u8) {
+        for k in 0..4u8 {
+            let troops = std::mem::take(&mut self.nbm(x, k).troops);
+            for t in troops {
+                if t < REGULAR_BASE {
+                    self.merc_to_deck(t);
+                }
+            }
+            let nb = self.nbm(x, k);
+            nb.loc = Loc::Off;
+            nb.gone = true;
+            if let Some(o) = nb.office.take() {
+                self.core.agenda_discard.push(o);
+            }
+        }
+        for c in self.cities_of(x) {
+            self.city_neutral(c);
+        }
+        let b = self.bm(x);
+        b.eliminated = true;
+        b.hand = [0; 6];
+        for spot in self.core.track.iter_mut() {
+            if *spot == Some(x) {
+                *spot = None;
+            }
+        }
+        if self.core.chairman == x {
+            self.core.chairman = self.most(true, Some(x));
+        }
+        if self.core.head == x {
+            self.core.head = self.most(false, Some(x));
+        }
+        self.check_sieges();
+        let left = self.active();
+        if left.len() == 1 {
+            self.finish(Some(left[0]));
+        }
+    }
+
+    fn battle_done(&mut self) {
+        let Some(b) = self.core.battle.take() else {
+            return;
+        };
+        for k in b.att {
+            if !self.core.ctx.movers.contains(&k) {
+                self.core.ctx.movers.push(k);
+            }
+        }
+        self.check_sieges();
+        self.after_battle(b.attacker);
+    }
+
+    /// The card that started the battle continues.
+    pub(crate) fn after_battle(&mut self, s: u8) {
+        match self.core.ctx.card {
+            Some(Card::Baron {
+                card: BaronCard::MobilizeForces,
+                ..
+            }) => self.mobilize_allocate(s),
+            _ => self.card_done(None),
+        }
+    }
+
+    /// Mobilize Forces is allocated by what it did.
+    pub(crate) fn mobilize_allocate(&mut self, s: u8) {
+        let ctx = &self.core.ctx;
+        match (ctx.moved, ctx.battled) {
+            (true, false) => self.card_done(Some(Zone::Wages)),
+            (false, true) => self.card_done(Some(Zone::Assembly)),
+            _ => self.core.phase = Phase::MobilizeZone(s),
+        }
+    }
+}
+
+fn consider(best: &mut Option<Vec<u8>>, b: Vec<u8>) {
+    if best.as_ref().is_none_or(|cur| b.len() < cur.len()) {
+        *best = Some(b);
+    }
+}
+
+/// Cards a side with a commander must discard: 2, or 1 if it drew only 2.
+pub(crate) fn mandatory_discards(drawn: usize) -> u8 {
+    match drawn {
+        0 | 1 => 0,
+        2 => 1,
+        _ => 2,
+    }
+}
+
+fn unreachable_battle() -> Battle {
+    Battle {
+        area: 0,
+        attacker: 0,
+        target: Target::Neutral,
+        fort: None,
+        siege: false,
+        att: Vec::new(),
+        def: Vec::new(),
+        def_sh: false,
+        cmd: [None, None],
+        def_cmd_tired: false,
+        hands: [Vec::new(), Vec::new()],
+        discarded: [0, 0],
+        kept: [false, false],
+        revealed: false,
+        cas: [0, 0],
+        diff: 0,
+        retreats: Vec::new(),
+        captured: false,
+        stage: Stage::Done,
+    }
+}

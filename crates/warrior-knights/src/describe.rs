@@ -1,0 +1,220 @@
+//! Readable descriptions of decisions.
+
+use crate::state::WarriorKnights;
+use crate::types::*;
+
+fn area(g: &WarriorKnights, a: u8) -> String {
+    let t = g.t();
+    let id = usize::from(a);
+    let name = if id < t.board.kingdom {
+        t.board.file.kingdom[id].id.clone()
+    } else {
+        t.board
+            .file
+            .overseas
+            .get(id - t.board.kingdom)
+            .map_or_else(|| format!("area {a}"), |o| o.id.clone())
+    };
+    match g.city_at(a) {
+        Some(c) => format!("{name} ({})", t.components.cities[usize::from(c)].name),
+        None => name,
+    }
+}
+
+fn baron(g: &WarriorKnights, s: u8) -> String {
+    g.t()
+        .components
+        .barons
+        .get(usize::from(s))
+        .map_or_else(|| format!("Baron {s}"), |b| b.name.clone())
+}
+
+fn noble(g: &WarriorKnights, k: Shape) -> String {
+    g.t()
+        .components
+        .noble_shapes
+        .get(usize::from(k))
+        .map_or_else(|| format!("Noble {k}"), |s| format!("{s} Noble"))
+}
+
+fn holder(g: &WarriorKnights, h: Holder) -> String {
+    match h {
+        Holder::Noble(k) => noble(g, k),
+        Holder::Stronghold => "stronghold".into(),
+    }
+}
+
+fn troop(g: &WarriorKnights, t: TroopId) -> String {
+    let tb = g.t();
+    match tb.nationality(t) {
+        Some(n) => format!(
+            "{} {} (wage {})",
+            tb.components.nationalities[usize::from(n)].id,
+            tb.strength(t),
+            tb.wage(t)
+        ),
+        None => format!("Regular {}", tb.strength(t)),
+    }
+}
+
+fn city(g: &WarriorKnights, c: u8) -> String {
+    g.t()
+        .components
+        .cities
+        .get(usize::from(c))
+        .map_or_else(|| format!("city {c}"), |c| c.name.clone())
+}
+
+fn agenda(g: &WarriorKnights, a: u8) -> String {
+    g.t()
+        .cards
+        .agendas
+        .get(usize::from(a))
+        .map_or_else(|| format!("Agenda {a}"), |c| c.name.clone())
+}
+
+fn ballot(g: &WarriorKnights, b: Ballot) -> String {
+    match b {
+        Ballot::Yes => "yes".into(),
+        Ballot::No => "no".into(),
+        Ballot::For(s) => baron(g, s),
+    }
+}
+
+/// A short description of `a`.
+pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
+    use Action as A;
+    match *a {
+        A::PlaceStronghold(x) => format!("stronghold in {}", area(g, x)),
+        A::AssignStart(h) => format!("starting troop to the {}", holder(g, h)),
+        A::PlaceNoble { shape, area: x } => format!("{} to {}", noble(g, shape), area(g, x)),
+        A::Plan { stack, card } => format!("lay {} on stack {}", card.id(), stack + 1),
+        A::PlanDone => "done planning".into(),
+        A::Decline => "decline the action".into(),
+        A::CarryOut => "carry out the action".into(),
+        A::DraftSpot(i) => format!("marker on Mercenary Track spot {}", i + 1),
+        A::AllocateTo(z) => format!("card to the {z:?} area"),
+        A::MobilizeTo(x) => format!("mobilize into {}", area(g, x)),
+        A::Move { shape, to } => format!("move the {} to {}", noble(g, shape), area(g, to)),
+        A::MoveAsk { shape, to } => format!(
+            "ask leave to move the {} to {}",
+            noble(g, shape),
+            area(g, to)
+        ),
+        A::Sail { shape, to } => format!("sail the {} to {}", noble(g, shape), area(g, to)),
+        A::Transfer { troop: t, to } => format!("{} to the {}", troop(g, t), holder(g, to)),
+        A::TransferArmy { from, to } => format!(
+            "whole army of the {} to the {}",
+            holder(g, from),
+            holder(g, to)
+        ),
+        A::EndMoves => "no more moves".into(),
+        A::VersatileCrowns => "take 2 crowns".into(),
+        A::VersatileVote => "take 1 Vote".into(),
+        A::VersatileTrack(i) => format!(
+            "marker on Mercenary Track spot {} for {} crowns",
+            i + 1,
+            g.track_fee(i)
+        ),
+        A::VersatileBattle(x) => format!("battle in {}", area(g, x)),
+        A::Attack(Target::Neutral) => "attack the neutral city".into(),
+        A::Attack(Target::Baron(s)) => format!("attack {}", baron(g, s)),
+        A::NoBattle => "no battle".into(),
+        A::Assault => "assault".into(),
+        A::Siege => "siege".into(),
+        A::Fight(k) => format!("the {} fights", noble(g, k)),
+        A::Engage => "engage".into(),
+        A::Commander(k) => format!("the {} commands", noble(g, k)),
+        A::DiscardFate(id) => format!("discard Fate card {}", id + 1),
+        A::KeepFate => "keep the Fate cards".into(),
+        A::Casualty(h) => format!("casualty on the {}", holder(g, h)),
+        A::Breach => "take a breach".into(),
+        A::RetreatTo(x) => format!("retreat to {}", area(g, x)),
+        A::Raze => "raze the city".into(),
+        A::KeepCity => "keep the city".into(),
+        A::GiveCity(c) => format!("give up {}", city(g, c)),
+        A::Grant => "grant".into(),
+        A::Refuse => "refuse".into(),
+        A::PayWages => "pay all wages".into(),
+        A::Dismiss(t) => format!("leave {} unpaid", troop(g, t)),
+        A::Hire(t) => format!("hire {}", troop(g, t)),
+        A::HireBundle(n) => format!(
+            "hire every {} Mercenary",
+            g.t()
+                .components
+                .nationalities
+                .get(usize::from(n))
+                .map_or("?", |x| x.id.as_str())
+        ),
+        A::NoHire => "hire nobody".into(),
+        A::AssignHire(h) => format!("hired troop to the {}", holder(g, h)),
+        A::Repair { site, count } => match site {
+            Site::City(c) => format!("repair {count} breach(es) of {}", city(g, c)),
+            Site::Stronghold => format!("repair {count} breach(es) of the stronghold"),
+        },
+        A::Fortify(c) => format!("fortify {}", city(g, c)),
+        A::NoUpgrade => "no upgrade".into(),
+        A::Muster { army, count } => {
+            format!("remove {count} casualt(ies) from the {}", holder(g, army))
+        }
+        A::NoMuster => "no muster".into(),
+        A::EventTo(s) => format!("{} draws the Event", baron(g, s)),
+        A::EventTarget(s) => format!("the Event targets {}", baron(g, s)),
+        A::CancelEvent => "cancel the Event".into(),
+        A::AcceptEvent => "let it be".into(),
+        A::Pledge(n) => format!("pledge {n} Faith"),
+        A::StartExpedition(e) => format!(
+            "start the {} expedition",
+            g.t()
+                .board
+                .file
+                .expeditions
+                .get(usize::from(e))
+                .map_or("?", String::as_str)
+        ),
+        A::NoExpedition => "start no expedition".into(),
+        A::Fund(n) => format!("invest {n} crowns"),
+        A::Bless => "bless the expedition".into(),
+        A::NoBless => "no blessing".into(),
+        A::Appoint(s) => format!("{} acts as Chairman", baron(g, s)),
+        A::Propose(p) => match p {
+            Proposal::RescindBan(s) => format!("propose lifting {}'s ban", baron(g, s)),
+            Proposal::DiscardLaw(k) => format!("propose repealing {}", agenda(g, k)),
+            Proposal::DiscardCharge(s, k) => {
+                format!("propose taking {} from {}", agenda(g, k), baron(g, s))
+            }
+            Proposal::DiscardOffice(s, k) => format!(
+                "propose removing the office of {}'s {}",
+                baron(g, s),
+                noble(g, k)
+            ),
+            Proposal::Postpone => "propose postponing the Assembly".into(),
+            Proposal::Revive(k) => format!("propose voting on {}", agenda(g, k)),
+        },
+        A::NextAgenda(i) => {
+            let k = g
+                .core
+                .assembly
+                .as_ref()
+                .and_then(|a| a.unordered.get(usize::from(i)).copied());
+            match k {
+                Some(k) => format!("vote {} next", agenda(g, k)),
+                None => format!("agenda {} next", i + 1),
+            }
+        }
+        A::Commit(n) => format!("{n} Votes in the fist"),
+        A::Cast(b) => format!("cast for {}", ballot(g, b)),
+        A::TieBreak(b) => format!("break the tie: {}", ballot(g, b)),
+        A::AcceptAgenda => "accept".into(),
+        A::RefuseAgenda => "refuse and storm out".into(),
+        A::OfficeTo(k) => format!("office to the {}", noble(g, k)),
+        A::DropCharge(i) => format!("drop charge {}", i + 1),
+        A::ComplyTithe => "pay the Tithe".into(),
+        A::RefuseTithe => "refuse the Tithe".into(),
+        A::BuyOffFaith => "buy the revolt off with Faith".into(),
+        A::BuyOffCrowns => "buy the revolt off with crowns".into(),
+        A::LetRevolt => "let the city go".into(),
+        A::CancelLasting(i) => format!("cancel lasting Event {}", i + 1),
+        A::ReturnDone => "done".into(),
+    }
+}

@@ -1,0 +1,185 @@
+//! The core contract for Warrior Knights.
+
+use std::hash::{Hash, Hasher};
+
+use ordo_core::{
+    ActionList, BySeat, ConfigError, Game, GameInfo, GameRng, Seat, StableHasher, ToAct, Viewer,
+};
+
+use crate::config::Config;
+use crate::state::{Phase, WarriorKnights};
+use crate::types::Action;
+use crate::view::View;
+
+/// No game observed comes near this bound.
+const MAX_DECISIONS: u32 = 200_000;
+
+impl Game for WarriorKnights {
+    type Config = Config;
+    type Action = Action;
+    type View = View;
+
+    const INFO: GameInfo = GameInfo {
+        id: "warrior-knights",
+        name: "Warrior Knights",
+        min_seats: 2,
+        max_seats: 6,
+        imperfect_information: true,
+        simultaneous: true,
+        max_decisions: MAX_DECISIONS,
+    };
+
+    fn data_version() -> &'static str {
+        "warrior-knights-components-1+warrior-knights-map-1+warrior-knights-cards-1"
+    }
+
+    fn new_game(config: &Config, seed: u64) -> Result<Self, ConfigError> {
+        let mut g = WarriorKnights::setup(config, seed)?;
+        g.run();
+        Ok(g)
+    }
+
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn num_seats(&self) -> u8 {
+        self.core.n
+    }
+
+    fn to_act(&self) -> ToAct {
+        match self.core.phase {
+            Phase::Over | Phase::Auto => match &self.core.outcome {
+                Some(o) => ToAct::Over(o.clone()),
+                None => ToAct::Over(ordo_core::Outcome::ranked(self.scores(), |s| {
+                    u32::from(s.0)
+                })),
+            },
+            Phase::Planning => {
+                let mut set = ordo_core::SeatSet::EMPTY;
+                for (i, &d) in self.core.plan_done.iter().enumerate() {
+                    if !d {
+                        set.insert(Seat(i as u8));
+                    }
+                }
+                ToAct::Simultaneous(set)
+            }
+            Phase::Commit => {
+                let mut set = ordo_core::SeatSet::EMPTY;
+                for s in self.pending_commits() {
+                    set.insert(Seat(s));
+                }
+                ToAct::Simultaneous(set)
+            }
+            p => ToAct::Seat(Seat(self.decider(p))),
+        }
+    }
+
+    fn legal_actions_into(&self, seat: Seat, out: &mut ActionList<Action>) {
+        if seat.0 >= self.core.n || !self.to_act().includes(seat) {
+            return;
+        }
+        let start = out.len();
+        self.legal_in(self.core.phase, seat.0, out);
+        out[start..].sort_unstable();
+        let mut tail = out.split_off(start);
+        tail.dedup();
+        out.extend(tail);
+    }
+
+    fn apply_unchecked(&mut self, seat: Seat, action: Action) {
+        self.apply_action(seat.0, action);
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        self.make_view(viewer)
+    }
+
+    fn resample_from_view(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        self.resample(seat, rng)
+    }
+
+    fn state_hash(&self) -> u64 {
+        let mut h = StableHasher::default();
+        self.core.hash(&mut h);
+        self.rng.position().hash(&mut h);
+        h.finish()
+    }
+
+    fn scores(&self) -> BySeat<i32> {
+        BySeat::new_with(self.core.n, |s| i32::from(self.b(s.0).influence))
+    }
+
+    fn describe_action(&self, action: &Action) -> String {
+        crate::describe::describe(self, action)
+    }
+
+    fn secrets_of(&self, seat: Seat) -> Vec<String> {
+        self.secrets(seat)
+    }
+
+    /// Laying a card during Planning reveals nothing and draws nothing.
+    fn can_take_back(&self, seat: Seat, action: &Action) -> bool {
+        matches!(action, Action::Plan { .. }) && self.to_act().includes(seat)
+    }
+}
+
+impl WarriorKnights {
+    /// The Baron deciding in a one-seat phase.
+    fn decider(&self, p: Phase) -> u8 {
+        match p {
+            Phase::SetupStronghold(s)
+            | Phase::SetupTroops(s)
+            | Phase::SetupNoble(s)
+            | Phase::Card(s, _)
+            | Phase::ServeZone(s)
+            | Phase::MobilizeZone(s)
+            | Phase::Mobilize(s, _)
+            | Phase::Ask(s)
+            | Phase::Target(s, _)
+            | Phase::Fighters(s)
+            | Phase::Mode(s)
+            | Phase::Commander(s)
+            | Phase::Discard(s)
+            | Phase::Casualties(s)
+            | Phase::Retreat(s, _)
+            | Phase::Raze(s, _)
+            | Phase::GiveCity(s)
+            | Phase::Wages(s)
+            | Phase::Hire(s)
+            | Phase::AssignHire(s)
+            | Phase::Upgrade(s)
+            | Phase::Muster(s)
+            | Phase::EventDrawer(s)
+            | Phase::EventTarget(s)
+            | Phase::EventCancel(s)
+            | Phase::EventPledge(s)
+            | Phase::ExpStart(s)
+            | Phase::ExpFund(s)
+            | Phase::ExpBless(s)
+            | Phase::Appoint(s)
+            | Phase::Propose(s)
+            | Phase::Order(s)
+            | Phase::Cast(s)
+            | Phase::Tie(s)
+            | Phase::Refusal(s)
+            | Phase::Office(s)
+            | Phase::DropCharge(s)
+            | Phase::Tithe(s)
+            | Phase::Revolt(s, _)
+            | Phase::Miracle(s)
+            | Phase::Return(s) => s,
+            Phase::Auto | Phase::Over | Phase::Planning | Phase::Commit => 0,
+        }
+    }
+
+    /// Completed rounds.
+    pub fn rounds(&self) -> u32 {
+        u32::from(self.core.round.saturating_sub(1))
+    }
+
+    /// Decisions made so far.
+    pub fn decisions(&self) -> u32 {
+        self.core.decisions
+    }
+}

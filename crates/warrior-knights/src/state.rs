@@ -1,0 +1,1949 @@
+//! The game state and the round's flow: setup, Planning, the Actions phase with every card, the
+//! special phases and the Upkeep. Battles are in `battle.rs`, the Assembly in `assembly.rs`.
+//!
+//! The engine is a small interpreter: `phase` names the pending decision (and who makes it);
+//! `steps` is a stack of automatic continuations run by [`WarriorKnights::run`] until a
+//! decision is needed or the game ends.
+
+use std::collections::VecDeque;
+
+use ordo_core::{ActionList, ConfigError, GameRng, Outcome, Seat};
+use serde::{Deserialize, Serialize};
+
+use crate::assembly::Assembly;
+use crate::battle::Battle;
+use crate::cards::{AgendaEffect, EventColour, EventEffect, LawKind, Resource};
+use crate::config::Config;
+use crate::data::ExpeditionResult;
+use crate::fate::FateDeck;
+use crate::map::AreaId;
+use crate::tables::{tables, Tables};
+use crate::types::*;
+
+/// Rounds after which a game ends as if the Influence pool had run out (no printed rule; a
+/// guard so that no game can run forever — see docs/rules-decisions.md W20).
+pub const MAX_ROUNDS: u16 = 60;
+
+/// Where a Noble is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Loc {
+    /// Off the board (never placed, dead with an heir, or without troops).
+    Off,
+    /// In an area.
+    At(AreaId),
+    /// On the port icon of an area, arriving in the Upkeep.
+    Sea(AreaId),
+}
+
+/// A Noble.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub(crate) struct Noble {
+    pub(crate) loc: Loc,
+    pub(crate) exhausted: bool,
+    pub(crate) troops: Vec<TroopId>,
+    pub(crate) casualties: u8,
+    /// Office held (Agenda kind).
+    pub(crate) office: Option<u8>,
+    /// *No Heir* applies to him.
+    pub(crate) no_heir: bool,
+    /// The line has ended: he never comes back.
+    pub(crate) gone: bool,
+}
+
+/// A Baron.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub(crate) struct Baron {
+    pub(crate) crowns: u16,
+    pub(crate) votes: u16,
+    pub(crate) faith: u16,
+    pub(crate) influence: u16,
+    /// Cards in hand by kind.
+    pub(crate) hand: [u8; 6],
+    /// Cards laid this Planning, per stack (secret until revealed).
+    pub(crate) planned: [Vec<BaronCard>; 3],
+    pub(crate) stronghold: Option<AreaId>,
+    pub(crate) sh_troops: Vec<TroopId>,
+    pub(crate) sh_casualties: u8,
+    pub(crate) sh_breaches: u8,
+    /// Besieger and round declared.
+    pub(crate) sh_siege: Option<(u8, u16)>,
+    /// Stronghold taken this round: no Influence in this Upkeep.
+    pub(crate) sh_lost: bool,
+    /// Charges and concessions held (Agenda kinds).
+    pub(crate) charges: Vec<u8>,
+    pub(crate) banned: bool,
+    pub(crate) heretic: bool,
+    pub(crate) eliminated: bool,
+    pub(crate) nobles: [Noble; 4],
+}
+
+/// A city.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CityState {
+    /// Controlling Baron.
+    pub owner: Option<u8>,
+    /// Control marker on its fortified side.
+    pub fortified: bool,
+    /// Razed: never controlled again.
+    pub razed: bool,
+    /// Breach tokens.
+    pub breaches: u8,
+    /// Besieging Baron and the round the siege was declared.
+    pub siege: Option<(u8, u16)>,
+}
+
+/// An expedition track.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Expedition {
+    /// 0: not under way; 1–3: spot.
+    pub spot: u8,
+    /// Blessed by the Head of the Church.
+    pub blessed: bool,
+    /// Crowns invested per Baron.
+    pub funds: [u8; 6],
+}
+
+/// The card being resolved and what it has done.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub(crate) struct CardCtx {
+    pub(crate) card: Option<Card>,
+    pub(crate) moved: bool,
+    pub(crate) battled: bool,
+    /// Nobles moved by this card (exhausted when it ends).
+    pub(crate) movers: Vec<Shape>,
+    /// Troops already passed on during this card.
+    pub(crate) passed: Vec<TroopId>,
+    /// Permission refused for these Nobles' moves.
+    pub(crate) refused_moves: Vec<Shape>,
+    /// Permission refused for these targets.
+    pub(crate) refused_targets: Vec<Target>,
+    /// A Draft is due once the card is allocated.
+    pub(crate) draft_pending: bool,
+}
+
+/// A request for permission.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub(crate) struct Ask {
+    pub(crate) from: u8,
+    pub(crate) what: AskFor,
+    /// Barons still to answer, in order.
+    pub(crate) pending: Vec<u8>,
+    /// Phase to return to.
+    pub(crate) resume: Phase,
+}
+
+/// What is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub(crate) enum AskFor {
+    Move { shape: Shape, to: AreaId },
+    Attack(Target),
+}
+
+/// The Important Event being resolved.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub(crate) struct EventCtx {
+    pub(crate) card: u8,
+    pub(crate) drawer: u8,
+    pub(crate) target: u8,
+    /// Noble, city or nationality picked by Fate, if the effect needs one.
+    pub(crate) pick: Option<u8>,
+    pub(crate) pledges: [u8; 6],
+    pub(crate) asked: u8,
+}
+
+/// The pending decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub(crate) enum Phase {
+    Auto,
+    SetupStronghold(u8),
+    SetupTroops(u8),
+    SetupNoble(u8),
+    Planning,
+    Card(u8, BaronCard),
+    ServeZone(u8),
+    MobilizeZone(u8),
+    Mobilize(u8, AreaId),
+    Ask(u8),
+    Target(u8, AreaId),
+    Fighters(u8),
+    Mode(u8),
+    Commander(u8),
+    Discard(u8),
+    Casualties(u8),
+    Retreat(u8, Shape),
+    Raze(u8, u8),
+    GiveCity(u8),
+    Wages(u8),
+    Hire(u8),
+    AssignHire(u8),
+    Upgrade(u8),
+    Muster(u8),
+    EventDrawer(u8),
+    EventTarget(u8),
+    EventCancel(u8),
+    EventPledge(u8),
+    ExpStart(u8),
+    ExpFund(u8),
+    ExpBless(u8),
+    Appoint(u8),
+    Propose(u8),
+    Order(u8),
+    Commit,
+    Cast(u8),
+    Tie(u8),
+    Refusal(u8),
+    Office(u8),
+    DropCharge(u8),
+    Tithe(u8),
+    Revolt(u8, u8),
+    Miracle(u8),
+    Return(u8),
+    Over,
+}
+
+/// Automatic continuations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub(crate) enum Step {
+    SetupTroopsFrom(u8),
+    SetupNobles(u8),
+    StartRound,
+    Reveal,
+    Allocate(Option<Zone>),
+    Triggers,
+    TaxationFrom(u8),
+    WagesFrom(u8),
+    ReturnZone(Zone),
+    DraftFrom(u8),
+    UpgradeFrom(u8),
+    MusterFrom(u8),
+    EventEffect,
+    EventCancelFrom(u8),
+    FundFrom(u8),
+    ExpResolve,
+    BattleNext,
+    AssemblyNext,
+    UpkeepVictory,
+    UpkeepInfluence,
+    MiracleFrom(u8),
+    RevoltFrom(u8, u8),
+    UpkeepArrive,
+    ReturnFrom(u8),
+    EndRound,
+}
+
+/// Immutable tables, compared by identity.
+#[derive(Clone, Copy)]
+pub(crate) struct Data(pub(crate) &'static Tables);
+
+impl PartialEq for Data {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl std::fmt::Debug for Data {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0.components.version)
+    }
+}
+
+/// Everything but the RNG and the tables.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Core {
+    pub(crate) n: u8,
+    pub(crate) round: u16,
+    pub(crate) chairman: u8,
+    pub(crate) head: u8,
+    pub(crate) barons: Vec<Baron>,
+    pub(crate) cities: Vec<CityState>,
+    pub(crate) fate: FateDeck,
+    pub(crate) events: VecDeque<u8>,
+    pub(crate) event_discard: Vec<u8>,
+    /// Lasting Events in effect: (Event kind, Baron).
+    pub(crate) lasting: Vec<(u8, u8)>,
+    pub(crate) agendas: VecDeque<u8>,
+    pub(crate) agenda_discard: Vec<u8>,
+    pub(crate) current_agendas: Vec<u8>,
+    pub(crate) laws: Vec<u8>,
+    pub(crate) mercs: VecDeque<TroopId>,
+    pub(crate) offer: Vec<TroopId>,
+    /// Baron markers on the usable spots of the Mercenary Track.
+    pub(crate) track: Vec<Option<u8>>,
+    pub(crate) stacks: [Vec<Card>; 3],
+    pub(crate) stack: u8,
+    /// Neutral cards revealed this round.
+    pub(crate) neutral_seen: Vec<NeutralCard>,
+    pub(crate) zones: [Vec<(u8, BaronCard)>; 3],
+    pub(crate) plan_done: Vec<bool>,
+    pub(crate) pool: i32,
+    pub(crate) last_round: bool,
+    pub(crate) expeditions: [Expedition; 3],
+    /// The expedition started by the Fund Expeditions card being resolved.
+    pub(crate) new_expedition: Option<u8>,
+    pub(crate) phase: Phase,
+    pub(crate) steps: Vec<Step>,
+    pub(crate) ctx: CardCtx,
+    pub(crate) ask: Option<Ask>,
+    pub(crate) battle: Option<Battle>,
+    pub(crate) assembly: Option<Assembly>,
+    pub(crate) event: Option<EventCtx>,
+    /// Setup: troop cards still to assign per Baron.
+    pub(crate) start_troops: Vec<Vec<TroopId>>,
+    /// Draft: Mercenaries hired and not yet assigned.
+    pub(crate) hires: Vec<TroopId>,
+    /// Upkeep Return: troops already moved this step.
+    pub(crate) passed: Vec<TroopId>,
+    /// The Fate cards drawn last, in order (public).
+    pub(crate) last_fate: Vec<u8>,
+    /// The last revealed card.
+    pub(crate) revealed: Option<Card>,
+    pub(crate) decisions: u32,
+    pub(crate) outcome: Option<Outcome>,
+    /// Winner by the city majority.
+    pub(crate) city_winner: Option<u8>,
+}
+
+/// A game of Warrior Knights in progress. Built only by `Game::new_game`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WarriorKnights {
+    pub(crate) config: Config,
+    pub(crate) data: Data,
+    pub(crate) rng: GameRng,
+    pub(crate) core: Core,
+}
+
+fn noble() -> Noble {
+    Noble {
+        loc: Loc::Off,
+        exhausted: false,
+        troops: Vec::new(),
+        casualties: 0,
+        office: None,
+        no_heir: false,
+        gone: false,
+    }
+}
+
+impl WarriorKnights {
+    pub(crate) fn t(&self) -> &'static Tables {
+        self.data.0
+    }
+
+    pub(crate) fn b(&self, s: u8) -> &Baron {
+        &self.core.barons[usize::from(s)]
+    }
+
+    pub(crate) fn bm(&mut self, s: u8) -> &mut Baron {
+        &mut self.core.barons[usize::from(s)]
+    }
+
+    pub(crate) fn nb(&self, s: u8, shape: Shape) -> &Noble {
+        &self.core.barons[usize::from(s)].nobles[usize::from(shape & 3)]
+    }
+
+    pub(crate) fn nbm(&mut self, s: u8, shape: Shape) -> &mut Noble {
+        &mut self.core.barons[usize::from(s)].nobles[usize::from(shape & 3)]
+    }
+
+    /// Active Barons from `start` clockwise.
+    pub(crate) fn order_from(&self, start: u8) -> Vec<u8> {
+        let n = self.core.n;
+        (0..n)
+            .map(|i| (start + i) % n)
+            .filter(|&s| !self.b(s).eliminated)
+            .collect()
+    }
+
+    /// Active Barons, Chairman first.
+    pub(crate) fn order(&self) -> Vec<u8> {
+        self.order_from(self.core.chairman)
+    }
+
+    pub(crate) fn active(&self) -> Vec<u8> {
+        (0..self.core.n)
+            .filter(|&s| !self.b(s).eliminated)
+            .collect()
+    }
+
+    // ---------- troops and armies ----------
+
+    pub(crate) fn troops(&self, s: u8, h: Holder) -> &[TroopId] {
+        match h {
+            Holder::Noble(k) => &self.nb(s, k).troops,
+            Holder::Stronghold => &self.b(s).sh_troops,
+        }
+    }
+
+    pub(crate) fn troops_mut(&mut self, s: u8, h: Holder) -> &mut Vec<TroopId> {
+        match h {
+            Holder::Noble(k) => &mut self.nbm(s, k).troops,
+            Holder::Stronghold => &mut self.bm(s).sh_troops,
+        }
+    }
+
+    pub(crate) fn casualties(&self, s: u8, h: Holder) -> u8 {
+        match h {
+            Holder::Noble(k) => self.nb(s, k).casualties,
+            Holder::Stronghold => self.b(s).sh_casualties,
+        }
+    }
+
+    pub(crate) fn casualties_mut(&mut self, s: u8, h: Holder) -> &mut u8 {
+        match h {
+            Holder::Noble(k) => &mut self.nbm(s, k).casualties,
+            Holder::Stronghold => &mut self.bm(s).sh_casualties,
+        }
+    }
+
+    /// Maintained troops from a Noble's office.
+    pub(crate) fn maintained(&self, s: u8, h: Holder) -> u16 {
+        match h {
+            Holder::Noble(k) => match self.nb(s, k).office {
+                Some(a) => match self.t().cards.agendas[usize::from(a)].effect {
+                    AgendaEffect::Maintained { troops } => troops,
+                    _ => 0,
+                },
+                None => 0,
+            },
+            Holder::Stronghold => 0,
+        }
+    }
+
+    /// Troop cards plus maintained troops.
+    pub(crate) fn troop_strength(&self, s: u8, h: Holder) -> u16 {
+        let t = self.t();
+        self.troops(s, h)
+            .iter()
+            .map(|&x| t.strength(x))
+            .sum::<u16>()
+            + self.maintained(s, h)
+    }
+
+    /// Strength after casualties (never negative).
+    pub(crate) fn army_strength(&self, s: u8, h: Holder) -> u16 {
+        self.troop_strength(s, h)
+            .saturating_sub(100 * u16::from(self.casualties(s, h)))
+    }
+
+    /// An army is alive while its casualty tokens are below its troops.
+    pub(crate) fn alive(&self, s: u8, h: Holder) -> bool {
+        100 * u16::from(self.casualties(s, h)) < self.troop_strength(s, h)
+    }
+
+    /// Where a troop card is, among `s`'s holders.
+    pub(crate) fn holder_of(&self, s: u8, troop: TroopId) -> Option<Holder> {
+        if self.b(s).sh_troops.contains(&troop) {
+            return Some(Holder::Stronghold);
+        }
+        (0..4u8)
+            .find(|&k| self.nb(s, k).troops.contains(&troop))
+            .map(Holder::Noble)
+    }
+
+    /// Nobles of `s` standing in `area` (not at sea).
+    pub(crate) fn nobles_at(&self, s: u8, area: AreaId) -> Vec<Shape> {
+        (0..4u8)
+            .filter(|&k| self.nb(s, k).loc == Loc::At(area))
+            .collect()
+    }
+
+    /// Barons other than `s` with a Noble standing in `area`.
+    pub(crate) fn others_with_nobles(&self, s: u8, area: AreaId) -> Vec<u8> {
+        self.active()
+            .into_iter()
+            .filter(|&o| o != s && !self.nobles_at(o, area).is_empty())
+            .collect()
+    }
+
+    /// Barons other than `s` with an army in `area` (Nobles, or troops at a stronghold there).
+    pub(crate) fn others_with_armies(&self, s: u8, area: AreaId) -> Vec<u8> {
+        self.active()
+            .into_iter()
+            .filter(|&o| {
+                o != s
+                    && (!self.nobles_at(o, area).is_empty()
+                        || (self.b(o).stronghold == Some(area) && !self.b(o).sh_troops.is_empty()))
+            })
+            .collect()
+    }
+
+    pub(crate) fn stronghold_owner_at(&self, area: AreaId) -> Option<u8> {
+        self.active()
+            .into_iter()
+            .find(|&o| self.b(o).stronghold == Some(area))
+    }
+
+    pub(crate) fn city_at(&self, area: AreaId) -> Option<u8> {
+        self.t().area_city.get(usize::from(area)).copied().flatten()
+    }
+
+    pub(crate) fn city(&self, c: u8) -> &CityState {
+        &self.core.cities[usize::from(c)]
+    }
+
+    pub(crate) fn city_mut(&mut self, c: u8) -> &mut CityState {
+        &mut self.core.cities[usize::from(c)]
+    }
+
+    /// An unrazed city in `area` and its state.
+    pub(crate) fn live_city_at(&self, area: AreaId) -> Option<u8> {
+        self.city_at(area).filter(|&c| !self.city(c).razed)
+    }
+
+    pub(crate) fn cities_of(&self, s: u8) -> Vec<u8> {
+        (0..self.core.cities.len() as u8)
+            .filter(|&c| self.city(c).owner == Some(s) && !self.city(c).razed)
+            .collect()
+    }
+
+    pub(crate) fn kingdom_cities_of(&self, s: u8) -> usize {
+        self.cities_of(s)
+            .into_iter()
+            .filter(|&c| self.t().is_kingdom_city(c))
+            .count()
+    }
+
+    /// Whether Nobles of `s` in `area` are shut in by a siege of his city or stronghold there.
+    pub(crate) fn shut_in(&self, s: u8, area: AreaId) -> bool {
+        if let Some(c) = self.live_city_at(area) {
+            let st = self.city(c);
+            if st.owner == Some(s) && st.siege.is_some() {
+                return true;
+            }
+        }
+        self.b(s).stronghold == Some(area) && self.b(s).sh_siege.is_some()
+    }
+
+    /// Current strength of a city: printed − breaches, +100 if fortified.
+    pub(crate) fn city_strength(&self, c: u8) -> u16 {
+        let st = self.city(c);
+        let (base, _) = self.t().city_values(c);
+        (base + if st.fortified { 100 } else { 0 }).saturating_sub(100 * u16::from(st.breaches))
+    }
+
+    pub(crate) fn stronghold_strength(&self, s: u8) -> u16 {
+        let base = self.t().components.barons[usize::from(s)].stronghold_strength;
+        base.saturating_sub(100 * u16::from(self.b(s).sh_breaches))
+    }
+
+    pub(crate) fn law(&self, law: LawKind) -> bool {
+        self.core.laws.iter().any(|&a| {
+            matches!(self.t().cards.agendas[usize::from(a)].effect, AgendaEffect::Law { law: l } if l == law)
+        })
+    }
+
+    // ---------- resources ----------
+
+    /// Gains (or loses, never below 0) a resource; Influence comes from the pool.
+    pub(crate) fn gain(&mut self, s: u8, r: Resource, amount: i32) {
+        if amount > 0 && r == Resource::Faith && self.b(s).heretic {
+            return;
+        }
+        if r == Resource::Influence && amount > 0 {
+            self.core.pool -= amount;
+        }
+        let b = self.bm(s);
+        let v = match r {
+            Resource::Crowns => &mut b.crowns,
+            Resource::Votes => &mut b.votes,
+            Resource::Faith => &mut b.faith,
+            Resource::Influence => &mut b.influence,
+        };
+        *v = (i32::from(*v) + amount).clamp(0, i32::from(u16::MAX)) as u16;
+    }
+
+    pub(crate) fn pay(&mut self, s: u8, crowns: u16) {
+        let b = self.bm(s);
+        b.crowns = b.crowns.saturating_sub(crowns);
+    }
+
+    // ---------- decks ----------
+
+    /// Draws a Fate card (it goes to the bottom) and records it as the last drawn.
+    pub(crate) fn fate_draw(&mut self) -> Option<u8> {
+        let id = self.core.fate.draw();
+        if let Some(id) = id {
+            self.core.last_fate.push(id);
+        }
+        id
+    }
+
+    /// Draws Fate cards until one fits.
+    pub(crate) fn fate_until(&mut self, mut fits: impl FnMut(&Self, usize) -> bool) -> Option<u8> {
+        for _ in 0..self.core.fate.len() {
+            let id = self.fate_draw()?;
+            if fits(self, usize::from(id)) {
+                return Some(id);
+            }
+        }
+        None
+    }
+
+    /// A random Baron in the game (Fate), optionally excluding one.
+    pub(crate) fn random_baron(&mut self, except: Option<u8>) -> Option<u8> {
+        let id = self.fate_until(|g, f| {
+            let b = g.t().fate[f].baron;
+            b < g.core.n && !g.b(b).eliminated && Some(b) != except
+        })?;
+        Some(self.t().fate[usize::from(id)].baron)
+    }
+
+    /// Shuffles a Mercenary back into the deck.
+    pub(crate) fn merc_to_deck(&mut self, m: TroopId) {
+        let at = self.rng.index(self.core.mercs.len() + 1);
+        self.core.mercs.insert(at, m);
+    }
+
+    pub(crate) fn draw_merc(&mut self) -> Option<TroopId> {
+        self.core.mercs.pop_front()
+    }
+
+    pub(crate) fn draw_event(&mut self) -> Option<u8> {
+        if self.core.events.is_empty() {
+            let mut d = std::mem::take(&mut self.core.event_discard);
+            d.sort_unstable();
+            self.rng.shuffle(&mut d);
+            self.core.events = d.into();
+        }
+        self.core.events.pop_front()
+    }
+
+    pub(crate) fn draw_agenda(&mut self) -> Option<u8> {
+        if self.core.agendas.is_empty() {
+            let mut d = std::mem::take(&mut self.core.agenda_discard);
+            d.sort_unstable();
+            self.rng.shuffle(&mut d);
+            self.core.agendas = d.into();
+        }
+        self.core.agendas.pop_front()
+    }
+
+    pub(crate) fn refill_agendas(&mut self) {
+        while self.core.current_agendas.len() < 3 {
+            match self.draw_agenda() {
+                Some(a) => self.core.current_agendas.push(a),
+                None => break,
+            }
+        }
+    }
+
+    // ---------- setup ----------
+
+    pub(crate) fn setup(config: &Config, seed: u64) -> Result<WarriorKnights, ConfigError> {
+        let t = tables().map_err(|e| {
+            ConfigError::Data(format!(
+                "{} problems, first: {}",
+                e.len(),
+                e.first().map(ToString::to_string).unwrap_or_default()
+            ))
+        })?;
+        config.check().map_err(|_| ConfigError::PlayerCount {
+            players: config.barons,
+            min: 2,
+            max: 6,
+        })?;
+        let n = config.barons;
+        let pc = t
+            .components
+            .player_count(n)
+            .ok_or_else(|| ConfigError::Invalid {
+                option: "barons".into(),
+                reason: "no player-count row".into(),
+            })?;
+        let mut rng = GameRng::from_seed(seed);
+        let fate = FateDeck::shuffled(t.fate.len(), &mut rng);
+        let mut events = t.cards.event_deck();
+        rng.shuffle(&mut events);
+        let mut events: VecDeque<u8> = events.into();
+        if let Some(top) = events.pop_front() {
+            events.push_back(top);
+        }
+        let mut agendas = t.cards.agenda_deck();
+        rng.shuffle(&mut agendas);
+        let mut mercs: Vec<TroopId> = (0..t.mercs.len() as TroopId).collect();
+        rng.shuffle(&mut mercs);
+        let baron = |_: u8| Baron {
+            crowns: t.components.starting.crowns,
+            votes: 0,
+            faith: 0,
+            influence: 0,
+            hand: t.baron_deck,
+            planned: Default::default(),
+            stronghold: None,
+            sh_troops: Vec::new(),
+            sh_casualties: 0,
+            sh_breaches: 0,
+            sh_siege: None,
+            sh_lost: false,
+            charges: Vec::new(),
+            banned: false,
+            heretic: false,
+            eliminated: false,
+            nobles: [noble(), noble(), noble(), noble()],
+        };
+        let pool = i32::from(config.influence_pool(&t.components.influence_per_baron));
+        let track_len = t
+            .components
+            .mercenary_track
+            .iter()
+            .filter(|s| s.min_barons <= n)
+            .count();
+        let mut g = WarriorKnights {
+            config: *config,
+            data: Data(t),
+            rng,
+            core: Core {
+                n,
+                round: 0,
+                chairman: 0,
+                head: 0,
+                barons: (0..n).map(baron).collect(),
+                cities: vec![CityState::default(); t.components.cities.len()],
+                fate,
+                events,
+                event_discard: Vec::new(),
+                lasting: Vec::new(),
+                agendas: agendas.into(),
+                agenda_discard: Vec::new(),
+                current_agendas: Vec::new(),
+                laws: Vec::new(),
+                mercs: VecDeque::new(),
+                offer: Vec::new(),
+                track: vec![None; track_len],
+                stacks: Default::default(),
+                stack: 0,
+                neutral_seen: Vec::new(),
+                zones: Default::default(),
+                plan_done: vec![false; usize::from(n)],
+                pool,
+                last_round: false,
+                expeditions: Default::default(),
+                new_expedition: None,
+                phase: Phase::Auto,
+                steps: Vec::new(),
+                ctx: CardCtx::default(),
+                ask: None,
+                battle: None,
+                assembly: None,
+                event: None,
+                start_troops: vec![Vec::new(); usize::from(n)],
+                hires: Vec::new(),
+                passed: Vec::new(),
+                last_fate: Vec::new(),
+                revealed: None,
+                decisions: 0,
+                outcome: None,
+                city_winner: None,
+            },
+        };
+        // Raze Kingdom cities by Fate.
+        for _ in 0..pc.razed {
+            if let Some(id) = g.fate_until(|g, f| {
+                let c = g.t().fate[f].city;
+                g.t().is_kingdom_city(c) && !g.city(c).razed
+            }) {
+                let c = g.t().fate[usize::from(id)].city;
+                g.city_mut(c).razed = true;
+            }
+        }
+        g.core.fate.shuffle(&mut g.rng);
+        // Chairman and Head of the Church.
+        let chair = g.random_baron(None).unwrap_or(0);
+        let head = g.random_baron(Some(chair)).unwrap_or((chair + 1) % n);
+        g.core.chairman = chair;
+        g.core.head = head;
+        // Starting troops: Regulars, then one 100 and one 50 Mercenary each, dealt at random.
+        for s in 0..n {
+            g.core.start_troops[usize::from(s)] =
+                (0..4).map(|k| REGULAR_BASE + 4 * s + k).collect();
+        }
+        for want in t.components.starting.mercenaries.clone() {
+            let mut picked = Vec::new();
+            mercs.retain(|&m| {
+                if picked.len() < usize::from(n) && t.strength(m) == want {
+                    picked.push(m);
+                    false
+                } else {
+                    true
+                }
+            });
+            g.rng.shuffle(&mut picked);
+            for (s, m) in picked.into_iter().enumerate() {
+                g.core.start_troops[s].push(m);
+            }
+        }
+        g.rng.shuffle(&mut mercs);
+        g.core.mercs = mercs.into();
+        for _ in 0..=n {
+            if let Some(m) = g.draw_merc() {
+                g.core.offer.push(m);
+            }
+        }
+        g.refill_agendas();
+        g.core.last_fate.clear();
+        g.core.phase = Phase::SetupStronghold(chair);
+        Ok(g)
+    }
+
+    pub(crate) fn stronghold_spots(&self, s: u8, setup: bool) -> Vec<AreaId> {
+        let t = self.t();
+        (0..t.board.kingdom as AreaId)
+            .filter(|&a| {
+                self.live_city_at(a).is_none()
+                    && self.stronghold_owner_at(a).is_none()
+                    && !(setup && self.core.n <= 3 && t.board.is_outer(a))
+                    && (setup
+                        || self
+                            .active()
+                            .into_iter()
+                            .all(|o| o == s || self.nobles_at(o, a).is_empty()))
+            })
+            .collect()
+    }
+
+    pub(crate) fn setup_noble_spots(&self, s: u8) -> Vec<AreaId> {
+        (0..self.t().board.kingdom as AreaId)
+            .filter(|&a| {
+                self.active().into_iter().all(|o| {
+                    o == s || (self.nobles_at(o, a).is_empty() && self.b(o).stronghold != Some(a))
+                })
+            })
+            .collect()
+    }
+
+    pub(crate) fn unplaced_with_troops(&self, s: u8) -> Vec<Shape> {
+        (0..4u8)
+            .filter(|&k| {
+                let nb = self.nb(s, k);
+                nb.loc == Loc::Off && !nb.gone && !nb.troops.is_empty()
+            })
+            .collect()
+    }
+
+    // ---------- the interpreter ----------
+
+    pub(crate) fn push(&mut self, step: Step) {
+        self.core.steps.push(step);
+    }
+
+    /// Runs automatic steps until a decision is pending or the game is over.
+    pub(crate) fn run(&mut self) {
+        while self.core.phase == Phase::Auto {
+            let Some(step) = self.core.steps.pop() else {
+                // Nothing queued: the Actions phase continues.
+                self.push(Step::Reveal);
+                continue;
+            };
+            self.exec(step);
+        }
+    }
+
+    fn exec(&mut self, step: Step) {
+        match step {
+            Step::SetupTroopsFrom(i) => {
+                let order = self.order();
+                match order.get(usize::from(i)) {
+                    Some(&s) if !self.core.start_troops[usize::from(s)].is_empty() => {
+                        self.push(Step::SetupTroopsFrom(i));
+                        self.core.phase = Phase::SetupTroops(s);
+                    }
+                    Some(_) => self.push(Step::SetupTroopsFrom(i + 1)),
+                    None => {
+                        let last = (self.core.chairman + self.core.n - 1) % self.core.n;
+                        self.push(Step::SetupNobles(last));
+                    }
+                }
+            }
+            Step::SetupNobles(s) => {
+                let n = self.core.n;
+                let who = (0..n)
+                    .map(|i| (s + n - i) % n)
+                    .find(|&x| !self.unplaced_with_troops(x).is_empty());
+                match who {
+                    Some(x) => {
+                        self.push(Step::SetupNobles((x + n - 1) % n));
+                        self.core.phase = Phase::SetupNoble(x);
+                    }
+                    None => {
+                        self.core.fate.shuffle(&mut self.rng);
+                        self.push(Step::StartRound);
+                    }
+                }
+            }
+            Step::StartRound => {
+                self.core.round += 1;
+                self.core.last_fate.clear();
+                for s in 0..self.core.n {
+                    let done = self.b(s).eliminated || self.b(s).hand.iter().all(|&c| c == 0);
+                    self.core.plan_done[usize::from(s)] = done;
+                    self.bm(s).sh_lost = false;
+                }
+                if self.core.plan_done.iter().all(|&d| d) {
+                    self.deal_stacks();
+                } else {
+                    self.core.phase = Phase::Planning;
+                }
+            }
+            Step::Reveal => self.reveal(),
+            Step::Allocate(zone) => self.allocate(zone),
+            Step::Triggers => self.triggers(),
+            Step::TaxationFrom(i) => self.taxation_from(i),
+            Step::WagesFrom(i) => self.wages_from(i),
+            Step::ReturnZone(z) => {
+                let cards = std::mem::take(&mut self.core.zones[z as usize]);
+                for (s, c) in cards {
+                    if !self.b(s).eliminated {
+                        self.bm(s).hand[c.index()] += 1;
+                    }
+                }
+            }
+            Step::DraftFrom(i) => self.draft_from(i),
+            Step::UpgradeFrom(i) => {
+                if let Some(&s) = self.order().get(usize::from(i)) {
+                    self.push(Step::UpgradeFrom(i + 1));
+                    if self.has_choices(Phase::Upgrade(s), s) {
+                        self.core.phase = Phase::Upgrade(s);
+                    }
+                }
+            }
+            Step::MusterFrom(i) => {
+                if let Some(&s) = self.order().get(usize::from(i)) {
+                    self.push(Step::MusterFrom(i + 1));
+                    if self.has_choices(Phase::Muster(s), s) {
+                        self.core.phase = Phase::Muster(s);
+                    }
+                }
+            }
+            Step::EventEffect => self.event_effect(),
+            Step::EventCancelFrom(i) => self.event_cancel_from(i),
+            Step::FundFrom(i) => {
+                if let Some(&s) = self.order().get(usize::from(i)) {
+                    self.push(Step::FundFrom(i + 1));
+                    if self.b(s).crowns > 0 {
+                        self.core.phase = Phase::ExpFund(s);
+                    }
+                } else if self.b(self.core.head).faith
+                    >= u16::from(self.t().components.prices.bless_expedition_faith)
+                    && !self.b(self.core.head).eliminated
+                {
+                    self.push(Step::ExpResolve);
+                    self.core.phase = Phase::ExpBless(self.core.head);
+                } else {
+                    self.push(Step::ExpResolve);
+                }
+            }
+            Step::ExpResolve => self.expeditions_resolve(),
+            Step::BattleNext => self.battle_next(),
+            Step::AssemblyNext => self.assembly_next(),
+            Step::UpkeepVictory => self.upkeep_victory(),
+            Step::UpkeepInfluence => self.upkeep_influence(),
+            Step::MiracleFrom(i) => {
+                if let Some(&s) = self.order().get(usize::from(i)) {
+                    self.push(Step::MiracleFrom(i + 1));
+                    if self.has_choices(Phase::Miracle(s), s) {
+                        self.core.phase = Phase::Miracle(s);
+                    }
+                }
+            }
+            Step::RevoltFrom(i, c) => self.revolt_from(i, c),
+            Step::UpkeepArrive => {
+                for s in 0..self.core.n {
+                    for k in 0..4 {
+                        let nb = self.nbm(s, k);
+                        if let Loc::Sea(a) = nb.loc {
+                            nb.loc = Loc::At(a);
+                        }
+                        nb.exhausted = false;
+                    }
+                }
+                self.check_sieges();
+                self.push(Step::ReturnFrom(0));
+            }
+            Step::ReturnFrom(i) => {
+                if let Some(&s) = self.order().get(usize::from(i)) {
+                    self.push(Step::ReturnFrom(i + 1));
+                    self.core.passed.clear();
+                    self.core.phase = Phase::Return(s);
+                } else {
+                    self.push(Step::EndRound);
+                }
+            }
+            Step::EndRound => {
+                if self.core.last_round || self.core.round >= MAX_ROUNDS {
+                    self.finish(None);
+                } else {
+                    self.push(Step::StartRound);
+                }
+            }
+        }
+    }
+
+    /// Whether a phase offers anything besides passing.
+    fn has_choices(&self, phase: Phase, s: u8) -> bool {
+        let mut out = ActionList::new();
+        self.legal_in(phase, s, &mut out);
+        out.len() > 1
+    }
+
+    // ---------- planning ----------
+
+    pub(crate) fn deal_stacks(&mut self) {
+        let mut neutral = self.t().neutral_deck.clone();
+        self.rng.shuffle(&mut neutral);
+        let per = 2usize;
+        for (i, stack) in self.core.stacks.iter_mut().enumerate() {
+            stack.clear();
+            for c in neutral.iter().skip(i * per).take(per) {
+                stack.push(Card::Neutral(*c));
+            }
+        }
+        for s in 0..self.core.n {
+            let planned = std::mem::take(&mut self.bm(s).planned);
+            for (i, cards) in planned.iter().enumerate() {
+                for &c in cards {
+                    self.core.stacks[i].push(Card::Baron { seat: s, card: c });
+                }
+            }
+        }
+        for i in 0..3 {
+            let mut st = std::mem::take(&mut self.core.stacks[i]);
+            self.rng.shuffle(&mut st);
+            self.core.stacks[i] = st;
+        }
+        self.core.stack = 0;
+        self.core.neutral_seen.clear();
+        self.push(Step::Reveal);
+    }
+
+    fn reveal(&mut self) {
+        loop {
+            let i = usize::from(self.core.stack);
+            if i >= 3 {
+                self.push(Step::UpkeepVictory);
+                return;
+            }
+            if let Some(card) = self.core.stacks[i].pop() {
+                self.core.revealed = Some(card);
+                self.core.ctx = CardCtx {
+                    card: Some(card),
+                    ..CardCtx::default()
+                };
+                self.core.last_fate.clear();
+                self.resolve(card);
+                return;
+            }
+            self.core.stack += 1;
+        }
+    }
+
+    fn resolve(&mut self, card: Card) {
+        match card {
+            Card::Baron { seat, card: c } => {
+                if self.b(seat).eliminated {
+                    return;
+                }
+                self.core.phase = Phase::Card(seat, c);
+            }
+            Card::Neutral(nc) => {
+                self.core.neutral_seen.push(nc);
+                self.resolve_neutral(nc);
+            }
+        }
+    }
+
+    fn resolve_neutral(&mut self, nc: NeutralCard) {
+        {
+            match nc {
+                NeutralCard::ImportantEvent => {
+                    self.core.phase = Phase::EventDrawer(self.core.head);
+                    if self.b(self.core.head).eliminated {
+                        self.core.phase = Phase::Auto;
+                    }
+                }
+                NeutralCard::FundExpeditions => {
+                    self.core.new_expedition = None;
+                    self.core.phase = Phase::ExpStart(self.core.chairman);
+                }
+                NeutralCard::UpgradeDefenses => self.push(Step::UpgradeFrom(0)),
+                NeutralCard::MusterTroops => self.push(Step::MusterFrom(0)),
+                NeutralCard::UncertainTimes => self.core.fate.shuffle(&mut self.rng),
+            }
+        }
+    }
+
+    /// After a Baron card's action: allocate it, then check the triggers.
+    pub(crate) fn card_done(&mut self, zone: Option<Zone>) {
+        self.exhaust_movers();
+        self.push(Step::Triggers);
+        self.push(Step::Allocate(zone));
+        self.core.phase = Phase::Auto;
+    }
+
+    fn exhaust_movers(&mut self) {
+        if let Some(Card::Baron { seat, .. }) = self.core.ctx.card {
+            for k in std::mem::take(&mut self.core.ctx.movers) {
+                self.nbm(seat, k).exhausted = true;
+            }
+        }
+    }
+
+    fn allocate(&mut self, zone: Option<Zone>) {
+        if let Some(Card::Baron { seat, card }) = self.core.ctx.card {
+            if self.b(seat).eliminated {
+                return;
+            }
+            match zone {
+                Some(z) => self.core.zones[z as usize].push((seat, card)),
+                None => self.bm(seat).hand[card.index()] += 1,
+            }
+        }
+    }
+
+    fn triggers(&mut self) {
+        let two_n = 2 * usize::from(self.core.n);
+        let draft = std::mem::take(&mut self.core.ctx.draft_pending)
+            || self.core.track.iter().all(Option::is_some);
+        // Pushed in reverse: Taxation, Wages, Assembly, then the Draft (Wages before Draft).
+        if draft && self.core.track.iter().all(Option::is_some) {
+            self.push(Step::DraftFrom(0));
+        }
+        if self.core.zones[2].len() >= two_n {
+            self.push(Step::ReturnZone(Zone::Assembly));
+            self.start_assembly();
+        }
+        if self.core.zones[1].len() >= two_n {
+            self.push(Step::ReturnZone(Zone::Wages));
+            self.push(Step::WagesFrom(0));
+        }
+        if self.core.zones[0].len() >= two_n {
+            self.push(Step::ReturnZone(Zone::Taxation));
+            self.push(Step::TaxationFrom(0));
+        }
+    }
+
+    // ---------- Baron cards ----------
+
+    /// Takes the Chairman or Head of the Church token on a strict majority.
+    fn strict_most(&self, s: u8, votes: bool) -> bool {
+        let v = |o: u8| {
+            if votes {
+                self.b(o).votes
+            } else {
+                self.b(o).faith
+            }
+        };
+        self.active().into_iter().all(|o| o == s || v(o) < v(s))
+    }
+
+    pub(crate) fn carry_out(&mut self, s: u8, c: BaronCard) {
+        match c {
+            BaronCard::LevyTaxes => {
+                let mut areas: Vec<AreaId> = (0..4u8)
+                    .filter_map(|k| match self.nb(s, k).loc {
+                        Loc::At(a) => Some(a),
+                        _ => None,
+                    })
+                    .collect();
+                areas.sort_unstable();
+                areas.dedup();
+                self.gain(s, Resource::Crowns, areas.len() as i32);
+            }
+            BaronCard::RallySupport => {
+                self.gain(s, Resource::Votes, 2);
+                if self.strict_most(s, true) {
+                    self.core.chairman = s;
+                }
+            }
+            BaronCard::ServeTheChurch => {
+                self.gain(s, Resource::Faith, 1);
+                if self.strict_most(s, false) {
+                    self.core.head = s;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(crate) fn free_spots(&self) -> Vec<u8> {
+        (0..self.core.track.len() as u8)
+            .filter(|&i| self.core.track[usize::from(i)].is_none())
+            .collect()
+    }
+
+    pub(crate) fn track_fee(&self, spot: u8) -> u16 {
+        self.t()
+            .components
+            .mercenary_track
+            .get(usize::from(spot))
+            .map_or(u16::MAX, |s| u16::from(s.versatile_fee))
+    }
+
+    // ---------- special phases ----------
+
+    fn taxation_from(&mut self, i: u8) {
+        let Some(&s) = self.order().get(usize::from(i)) else {
+            return;
+        };
+        self.push(Step::TaxationFrom(i + 1));
+        let mut income = 0i32;
+        for c in self.cities_of(s) {
+            let st = *self.city(c);
+            if st.siege.is_none() {
+                income += i32::from(self.t().city_values(c).1) + i32::from(st.fortified);
+            }
+        }
+        for &a in &self.b(s).charges.clone() {
+            if let AgendaEffect::Taxation { amount } = self.t().cards.agendas[usize::from(a)].effect
+            {
+                income += i32::from(amount);
+            }
+        }
+        self.gain(s, Resource::Crowns, income);
+        if self.law(LawKind::Tithe) && self.tithe(s) > 0 {
+            if self.b(s).banned {
+                return;
+            }
+            self.core.phase = Phase::Tithe(s);
+        }
+    }
+
+    pub(crate) fn tithe(&self, s: u8) -> u16 {
+        (self.cities_of(s).len() as u16).div_ceil(3)
+    }
+
+    pub(crate) fn ban(&mut self, s: u8) {
+        if self.b(s).banned {
+            return;
+        }
+        self.bm(s).banned = true;
+        if let Some(a) = self.core.assembly.as_mut() {
+            a.attending.retain(|&x| x != s);
+        }
+        if self.core.chairman == s {
+            let next = self.most(true, Some(s));
+            self.core.chairman = next;
+            if let Some(a) = self.core.assembly.as_mut() {
+                if a.acting == s {
+                    a.acting = next;
+                }
+            }
+        }
+    }
+
+    /// The Baron with the most Votes (or Faith) among those not banned; ties by Fate.
+    pub(crate) fn most(&mut self, votes: bool, except: Option<u8>) -> u8 {
+        let cands: Vec<u8> = self
+            .active()
+            .into_iter()
+            .filter(|&o| Some(o) != except && !(votes && self.b(o).banned))
+            .collect();
+        let v = |g: &Self, o: u8| {
+            if votes {
+                g.b(o).votes
+            } else {
+                g.b(o).faith
+            }
+        };
+        let best = cands.iter().map(|&o| v(self, o)).max().unwrap_or(0);
+        let tied: Vec<u8> = cands.into_iter().filter(|&o| v(self, o) == best).collect();
+        match tied.as_slice() {
+            [] => except.unwrap_or(0),
+            [one] => *one,
+            _ => {
+                let id = self.fate_until(|g, f| tied.contains(&g.t().fate[f].baron));
+                id.map_or(tied[0], |id| self.t().fate[usize::from(id)].baron)
+            }
+        }
+    }
+
+    /// Whether a circle Noble's army needs no wages.
+    pub(crate) fn wage_free(&self, s: u8, h: Holder) -> bool {
+        h == Holder::Noble(CIRCLE) && self.troop_strength(s, h) <= 400
+    }
+
+    /// Mercenaries of `s` that must be paid at Wages.
+    pub(crate) fn mercs_to_pay(&self, s: u8) -> Vec<TroopId> {
+        let mut out = Vec::new();
+        for h in holders() {
+            if self.wage_free(s, h) {
+                continue;
+            }
+            out.extend(
+                self.troops(s, h)
+                    .iter()
+                    .copied()
+                    .filter(|&t| t < REGULAR_BASE),
+            );
+        }
+        out.sort_unstable();
+        out
+    }
+
+    fn wages_from(&mut self, i: u8) {
+        let Some(&s) = self.order().get(usize::from(i)) else {
+            return;
+        };
+        self.push(Step::WagesFrom(i + 1));
+        for h in holders() {
+            if self.wage_free(s, h) {
+                continue;
+            }
+            let regs: Vec<TroopId> = self
+                .troops(s, h)
+                .iter()
+                .copied()
+                .filter(|&t| t >= REGULAR_BASE)
+                .collect();
+            for r in regs {
+                let w = u16::from(self.t().wage(r));
+                if self.b(s).crowns >= w {
+                    self.pay(s, w);
+                }
+            }
+        }
+        if !self.mercs_to_pay(s).is_empty() {
+            self.core.phase = Phase::Wages(s);
+        }
+    }
+
+    /// A Mercenary leaves `s`'s army for the deck (desertion); a Noble whose casualties now
+    /// match his troops dies (or is abandoned).
+    pub(crate) fn desert(&mut self, s: u8, m: TroopId) {
+        let Some(h) = self.holder_of(s, m) else {
+            return;
+        };
+        self.troops_mut(s, h).retain(|&x| x != m);
+        self.merc_to_deck(m);
+        if let Holder::Noble(k) = h {
+            let nb = self.nb(s, k);
+            if matches!(nb.loc, Loc::At(_) | Loc::Sea(_)) && nb.casualties > 0 && !self.alive(s, h)
+            {
+                if self.config.optional.abandoned_nobles {
+                    self.abandon(s, k);
+                } else {
+                    self.noble_dies(s, k);
+                }
+            } else if nb.troops.is_empty() && self.maintained(s, h) == 0 {
+                self.leave_board(s, k);
+            }
+        }
+    }
+
+    fn draft_from(&mut self, i: u8) {
+        let len = self.core.track.len() as u8;
+        let mut i = i;
+        while i < len && self.core.track[usize::from(i)].is_none() {
+            i += 1;
+        }
+        if i >= len {
+            // Every marker processed: unhired cards back, new offer.
+            for m in std::mem::take(&mut self.core.offer) {
+                self.merc_to_deck(m);
+            }
+            for spot in self.core.track.iter_mut() {
+                *spot = None;
+            }
+            for _ in 0..=self.core.n {
+                if let Some(m) = self.draw_merc() {
+                    self.core.offer.push(m);
+                }
+            }
+            return;
+        }
+        let Some(s) = self.core.track[usize::from(i)] else {
+            return;
+        };
+        self.push(Step::DraftFrom(i));
+        if self.b(s).eliminated {
+            self.core.track[usize::from(i)] = None;
+            return;
+        }
+        self.core.phase = Phase::Hire(s);
+    }
+
+    /// Removes `s`'s leftmost marker from the track.
+    pub(crate) fn take_marker(&mut self, s: u8) {
+        if let Some(spot) = self.core.track.iter_mut().find(|x| **x == Some(s)) {
+            *spot = None;
+        }
+    }
+
+    pub(crate) fn hire_targets(&self, s: u8) -> Vec<Holder> {
+        let mut out = Vec::new();
+        for k in 0..4u8 {
+            let nb = self.nb(s, k);
+            if nb.gone {
+                continue;
+            }
+            let ok = match nb.loc {
+                Loc::Off => true,
+                Loc::At(a) => {
+                    let own_city = self.live_city_at(a).is_some_and(|c| {
+                        self.city(c).owner == Some(s) && self.city(c).siege.is_none()
+                    });
+                    let own_sh = self.b(s).stronghold == Some(a);
+                    own_city || own_sh
+                }
+                Loc::Sea(_) => false,
+            };
+            if ok {
+                out.push(Holder::Noble(k));
+            }
+        }
+        out.push(Holder::Stronghold);
+        out
+    }
+
+    // ---------- events ----------
+
+    pub(crate) fn event_colour(&self, e: u8) -> EventColour {
+        self.t().cards.events[usize::from(e)].colour
+    }
+
+    /// Picks what the Event's effect needs by Fate, then asks for cancellation.
+    pub(crate) fn event_drawn(&mut self) {
+        let Some(ev) = self.core.event.clone() else {
+            return;
+        };
+        let card = &self.t().cards.events[usize::from(ev.card)];
+        let target = ev.target;
+        let pick = match card.effect {
+            EventEffect::Assassin { .. } => {
+                let on_board: Vec<u8> = (0..4u8)
+                    .filter(|&k| matches!(self.nb(target, k).loc, Loc::At(_)))
+                    .collect();
+                self.fate_until(|g, f| on_board.contains(&g.t().fate[f].noble))
+                    .map(|id| self.t().fate[usize::from(id)].noble)
+            }
+            EventEffect::NoHeir => {
+                let alive: Vec<u8> = (0..4u8).filter(|&k| !self.nb(target, k).gone).collect();
+                self.fate_until(|g, f| alive.contains(&g.t().fate[f].noble))
+                    .map(|id| self.t().fate[usize::from(id)].noble)
+            }
+            EventEffect::Revolt | EventEffect::Fire => {
+                let mine = self.cities_of(target);
+                self.fate_until(|g, f| mine.contains(&g.t().fate[f].city))
+                    .map(|id| self.t().fate[usize::from(id)].city)
+            }
+            EventEffect::Desertion => self
+                .fate_draw()
+                .map(|id| self.t().fate[usize::from(id)].nationality),
+            _ => None,
+        };
+        if let Some(e) = self.core.event.as_mut() {
+            e.pick = pick;
+        }
+        self.push(Step::EventEffect);
+        let cost = u16::from(card.cancel_cost);
+        if cost == 0 {
+            return;
+        }
+        match card.colour {
+            EventColour::Red => {
+                if self.b(target).faith >= cost {
+                    self.core.phase = Phase::EventCancel(ev.drawer);
+                }
+            }
+            EventColour::Blue => self.push(Step::EventCancelFrom(0)),
+            EventColour::Green => {}
+        }
+    }
+
+    fn event_cancel_from(&mut self, i: u8) {
+        let Some(ev) = self.core.event.clone() else {
+            return;
+        };
+        let cost = self.t().cards.events[usize::from(ev.card)].cancel_cost;
+        let pledged: u8 = ev.pledges.iter().sum();
+        if pledged >= cost {
+            return;
+        }
+        if let Some(&s) = self.order().get(usize::from(i)) {
+            self.push(Step::EventCancelFrom(i + 1));
+            if self.b(s).faith > 0 {
+                self.core.phase = Phase::EventPledge(s);
+            }
+        }
+    }
+
+    fn event_effect(&mut self) {
+        let Some(ev) = self.core.event.take() else {
+            return;
+        };
+        let card = &self.t().cards.events[usize::from(ev.card)];
+        let cost = card.cancel_cost;
+        let pledged: u8 = ev.pledges.iter().sum();
+        if cost > 0 && card.colour == EventColour::Blue && pledged >= cost {
+            for (s, &p) in ev.pledges.iter().enumerate() {
+                if usize::from(self.core.n) > s {
+                    self.gain(s as u8, Resource::Faith, -i32::from(p));
+                }
+            }
+            self.core.event_discard.push(ev.card);
+            return;
+        }
+        let s = ev.target;
+        self.apply_event(ev.card, s, ev.pick);
+        if card.lasting {
+            self.core.lasting.push((ev.card, s));
+        } else {
+            self.core.event_discard.push(ev.card);
+        }
+    }
+
+    pub(crate) fn apply_event(&mut self, e: u8, s: u8, pick: Option<u8>) {
+        let card = &self.t().cards.events[usize::from(e)];
+        match card.effect {
+            EventEffect::Gain { resource, amount } => self.gain(s, resource, i32::from(amount)),
+            EventEffect::PerCity { resource, amount } => {
+                let n = self.cities_of(s).len() as i32;
+                self.gain(s, resource, n * i32::from(amount));
+            }
+            EventEffect::Heretic => self.bm(s).heretic = true,
+            EventEffect::NoHeir => {
+                if let Some(k) = pick {
+                    self.nbm(s, k).no_heir = true;
+                }
+            }
+            EventEffect::BrokenLine => {
+                for k in 0..4u8 {
+                    let nb = self.nb(s, k);
+                    if nb.loc == Loc::Off && !nb.gone {
+                        self.line_ends(s, k);
+                    }
+                }
+            }
+            EventEffect::Assassin { casualties } => {
+                if let Some(k) = pick {
+                    let c = self.nbm(s, k);
+                    c.casualties = c.casualties.saturating_add(casualties);
+                    if !self.alive(s, Holder::Noble(k)) {
+                        self.noble_dies(s, k);
+                    }
+                }
+            }
+            EventEffect::Revolt => {
+                if let Some(c) = pick {
+                    self.city_neutral(c);
+                }
+            }
+            EventEffect::Fire => {
+                if let Some(c) = pick {
+                    if self.city_strength(c) > 0 {
+                        self.add_breach(c);
+                    }
+                }
+            }
+            EventEffect::Desertion => {
+                if let Some(nat) = pick {
+                    let mut all: Vec<TroopId> = holders()
+                        .flat_map(|h| self.troops(s, h).to_vec())
+                        .filter(|&t| self.t().nationality(t) == Some(nat))
+                        .collect();
+                    all.sort_unstable();
+                    for m in all {
+                        self.desert(s, m);
+                    }
+                }
+            }
+            EventEffect::Storm => {
+                for k in 0..4u8 {
+                    if matches!(self.nb(s, k).loc, Loc::Sea(_)) {
+                        self.nbm(s, k).casualties += 1;
+                        if !self.alive(s, Holder::Noble(k)) {
+                            self.noble_dies(s, k);
+                        }
+                    }
+                }
+            }
+            EventEffect::Plague => {
+                for k in 0..4u8 {
+                    if matches!(self.nb(s, k).loc, Loc::At(_)) {
+                        self.nbm(s, k).casualties += 1;
+                        if !self.alive(s, Holder::Noble(k)) {
+                            self.noble_dies(s, k);
+                        }
+                    }
+                }
+            }
+            EventEffect::Reinforcement => {
+                if let Some(m) = self.draw_merc() {
+                    self.bm(s).sh_troops.push(m);
+                }
+            }
+            EventEffect::Heal => {
+                let best = holders()
+                    .filter(|&h| self.casualties(s, h) > 0)
+                    .max_by_key(|&h| (self.casualties(s, h), std::cmp::Reverse(h)));
+                if let Some(h) = best {
+                    *self.casualties_mut(s, h) = 0;
+                }
+            }
+            EventEffect::Repair => {
+                for c in self.cities_of(s) {
+                    self.city_mut(c).breaches = 0;
+                }
+                self.bm(s).sh_breaches = 0;
+            }
+            EventEffect::TakeChairman => {
+                if !self.b(s).banned {
+                    self.core.chairman = s;
+                }
+            }
+            EventEffect::TakeHeadOfChurch => self.core.head = s,
+        }
+    }
+
+    /// Ends a lasting Event (*Miracles Can Happen*).
+    pub(crate) fn end_lasting(&mut self, i: usize) {
+        if i >= self.core.lasting.len() {
+            return;
+        }
+        let (e, s) = self.core.lasting.remove(i);
+        match self.t().cards.events[usize::from(e)].effect {
+            EventEffect::Heretic => {
+                self.bm(s).heretic = self.core.lasting.iter().any(|&(e2, s2)| {
+                    s2 == s && self.t().cards.events[usize::from(e2)].effect == EventEffect::Heretic
+                });
+            }
+            EventEffect::NoHeir => {
+                for k in 0..4 {
+                    self.nbm(s, k).no_heir = false;
+                }
+            }
+            _ => {}
+        }
+        self.core.event_discard.push(e);
+    }
+
+    // ---------- cities ----------
+
+    pub(crate) fn add_breach(&mut self, c: u8) {
+        self.city_mut(c).breaches += 1;
+        if self.city_strength(c) == 0 && self.city(c).fortified {
+            let st = self.city_mut(c);
+            st.fortified = false;
+            st.breaches = st.breaches.saturating_sub(1);
+        }
+    }
+
+    pub(crate) fn city_neutral(&mut self, c: u8) {
+        let st = self.city_mut(c);
+        st.owner = None;
+        st.fortified = false;
+        st.siege = None;
+    }
+
+    /// Lifts every siege whose besieger no longer has a Noble in the area.
+    pub(crate) fn check_sieges(&mut self) {
+        for c in 0..self.core.cities.len() as u8 {
+            if let Some((b, _)) = self.city(c).siege {
+                let area = self.t().city_area[usize::from(c)];
+                if self.b(b).eliminated || self.nobles_at(b, area).is_empty() || self.city(c).razed
+                {
+                    self.city_mut(c).siege = None;
+                }
+            }
+        }
+        for s in 0..self.core.n {
+            if let (Some((b, _)), Some(area)) = (self.b(s).sh_siege, self.b(s).stronghold) {
+                if self.b(b).eliminated || self.nobles_at(b, area).is_empty() {
+                    self.bm(s).sh_siege = None;
+                }
+            } else {
+                self.bm(s).sh_siege = None;
+            }
+        }
+    }
+
+    // ---------- Nobles ----------
+
+    /// A Noble leaves the board without dying (no troops left).
+    pub(crate) fn leave_board(&mut self, s: u8, k: Shape) {
+        let nb = self.nbm(s, k);
+        nb.loc = Loc::Off;
+        nb.exhausted = false;
+        self.check_sieges();
+    }
+
+    /// The line of a Noble ends: Mercenaries back to the deck, Regulars out of the game.
+    fn line_ends(&mut self, s: u8, k: Shape) {
+        let troops = std::mem::take(&mut self.nbm(s, k).troops);
+        for t in troops {
+            if t < REGULAR_BASE {
+                self.merc_to_deck(t);
+            }
+        }
+        let nb = self.nbm(s, k);
+        nb.gone = true;
+        nb.loc = Loc::Off;
+        nb.casualties = 0;
+        if let Some(o) = nb.office.take() {
+            self.core.agenda_discard.push(o);
+        }
+    }
+
+    /// Draw for a deserter from an army: one Mercenary of the drawn nationality leaves.
+    pub(crate) fn deserter_draw(&mut self, s: u8, h: Holder) {
+        let Some(id) = self.fate_draw() else {
+            return;
+        };
+        let nat = self.t().fate[usize::from(id)].nationality;
+        let t = self.t();
+        let victim = self
+            .troops(s, h)
+            .iter()
+            .copied()
+            .filter(|&m| t.nationality(m) == Some(nat))
+            .min_by_key(|&m| (t.strength(m), m));
+        if let Some(m) = victim {
+            self.troops_mut(s, h).retain(|&x| x != m);
+            self.merc_to_deck(m);
+        }
+    }
+
+    /// Each casualty token costs up to 100 strength of Mercenaries (as close to 100 as
+    /// possible without going over); Regulars and maintained troops are never discarded.
+    pub(crate) fn lose_casualties(&mut self, s: u8, h: Holder) {
+        let tokens = std::mem::replace(self.casualties_mut(s, h), 0);
+        let t = self.t();
+        for _ in 0..tokens {
+            let mercs: Vec<TroopId> = {
+                let mut v: Vec<TroopId> = self
+                    .troops(s, h)
+                    .iter()
+                    .copied()
+                    .filter(|&m| m < REGULAR_BASE)
+                    .collect();
+                v.sort_unstable();
+                v
+            };
+            let hundred = mercs.iter().copied().find(|&m| t.strength(m) == 100);
+            let fifties: Vec<TroopId> = mercs
+                .iter()
+                .copied()
+                .filter(|&m| t.strength(m) == 50)
+                .collect();
+            let lose: Vec<TroopId> = if let Some(m) = hundred {
+                vec![m]
+            } else if fifties.len() >= 2 {
+                fifties[..2].to_vec()
+            } else {
+                fifties.first().copied().into_iter().collect()
+            };
+            if lose.is_empty() {
+                break;
+            }
+            for m in lose {
+                self.troops_mut(s, h).retain(|&x| x != m);
+                self.merc_to_deck(m);
+            }
+        }
+    }
+
+    /// A Noble dies: deserters, casualties, off the board, office lost; his heir may return.
+    pub(crate) fn noble_dies(&mut self, s: u8, k: Shape) {
+        let h = Holder::Noble(k);
+        self.deserter_draw(s, h);
+        self.lose_casualties(s, h);
+        let nb = self.nbm(s, k);
+        nb.loc = Loc::Off;
+        nb.exhausted = false;
+        if let Some(o) = nb.office.take() {
+            self.core.agenda_discard.push(o);
+        }
+        if self.nb(s, k).no_heir {
+            self.line_ends(s, k);
+            // The No Heir Event ends with him.
+            if let Some(i) = self.core.lasting.iter().position(|&(e, b)| {
+                b == s && self.t().cards.events[usize::from(e)].effect == EventEffect::NoHeir
+            }) {
+                let (e, _) = self.core.lasting.remove(i);
+                self.core.event_discard.push(e);
+            }
+        }
+        self.check_sieges();
+    }
+
+    /// *Abandoned Nobles*: killed by desertion, he leaves the board, not dead.
+    pub(crate) fn abandon(&mut self, s: u8, k: Shape) {
+        self.lose_casualties(s, Holder::Noble(k));
+        self.leave_board(s, k);
+    }
+
+    // ---------- expeditions ----------
+
+    fn expeditions_resolve(&mut self) {
+        let started = self.core.new_expedition.take();
+        for (i, e) in self.core.expeditions.iter_mut().enumerate() {
+            if Some(i as u8) != started && (e.spot == 1 || e.spot == 2) {
+                e.spot += 1;
+            }
+        }
+        if let Some(i) = started {
+            self.core.expeditions[usize::from(i)].spot = 1;
+        }
+        for i in 0..3usize {
+            if self.core.expeditions[i].spot != 3 {
+                continue;
+            }
+            let draws = if self.core.expeditions[i].blessed {
+                2
+            } else {
+                1
+            };
+            let mut best: Option<ExpeditionResult> = None;
+            for _ in 0..draws {
+                if let Some(id) = self.fate_draw() {
+                    let r = self.t().fate[usize::from(id)].expeditions[i];
+                    best = Some(best.map_or(r, |b| b.max(r)));
+                }
+            }
+            let mult = match best {
+                Some(ExpeditionResult::X1) => 1,
+                Some(ExpeditionResult::X2) => 2,
+                Some(ExpeditionResult::X3) => 3,
+                Some(ExpeditionResult::X4) => 4,
+                Some(ExpeditionResult::NoNews) | None => continue,
+                Some(ExpeditionResult::FleetLost) => 0,
+            };
+            let funds = self.core.expeditions[i].funds;
+            for (s, &f) in funds.iter().enumerate() {
+                if f > 0 && s < usize::from(self.core.n) {
+                    self.gain(s as u8, Resource::Crowns, i32::from(f) * mult);
+                }
+            }
+            self.core.expeditions[i] = Expedition::default();
+        }
+    }
+
+    // ---------- upkeep ----------
+
+    fn upkeep_victory(&mut self) {
+        self.core.revealed = None;
+        let unrazed = (0..self.core.cities.len() as u8)
+            .filter(|&c| self.t().is_kingdom_city(c) && !self.city(c).razed)
+            .count();
+        let need = if self.core.n == 2 {
+            self.t()
+                .components
+                .player_count(2)
+                .map_or(5, |p| usize::from(p.city_win))
+        } else {
+            unrazed / 2 + 1
+        };
+        let winners: Vec<u8> = self
+            .active()
+            .into_iter()
+            .filter(|&s| self.kingdom_cities_of(s) >= need)
+            .collect();
+        if !winners.is_empty() {
+            let best = winners.iter().copied().max_by_key(|&s| {
+                (
+                    self.kingdom_cities_of(s),
+                    self.tie_key(s),
+                    std::cmp::Reverse(s),
+                )
+            });
+            self.finish(best);
+            return;
+        }
+        self.push(Step::UpkeepInfluence);
+    }
+
+    fn upkeep_influence(&mut self) {
+        for s in self.order() {
+            if self.b(s).stronghold.is_none() || self.b(s).sh_lost {
+                continue;
+            }
+            let n = self
+                .cities_of(s)
+                .into_iter()
+                .filter(|&c| self.city(c).siege.is_none())
+                .count();
+            self.gain(s, Resource::Influence, n as i32);
+        }
+        if self.core.pool <= 0 && !self.config.optional.might_is_right {
+            self.core.last_round = true;
+        }
+        self.push(Step::UpkeepArrive);
+        self.push(Step::RevoltFrom(0, 0));
+        if self.config.optional.miracles_can_happen {
+            self.push(Step::MiracleFrom(0));
+        }
+    }
+
+    fn revolt_from(&mut self, i: u8, from: u8) {
+        let Some(&s) = self.order().get(usize::from(i)) else {
+            return;
+        };
+        let cities = self.cities_of(s);
+        for c in cities.into_iter().filter(|&c| c >= from) {
+            let area = self.t().city_area[usize::from(c)];
+            if !self.nobles_at(s, area).is_empty() {
+                continue;
+            }
+            let revolt = self
+                .fate_draw()
+                .is_some_and(|id| self.t().fate[usize::from(id)].revolt);
+            if revolt {
+                self.push(Step::RevoltFrom(i, c + 1));
+                self.core.phase = Phase::Revolt(s, c);
+                return;
+            }
+        }
+        self.push(Step::RevoltFrom(i + 1, 0));
+    }
+
+    /// Tie-break key for the Influence victory (higher is better): cities, crowns + Faith +
+    /// Votes, troops on the board.
+    pub(crate) fn tie_key(&self, s: u8) -> (usize, u32, u32) {
+        let b = self.b(s);
+        let wealth = u32::from(b.crowns) + u32::from(b.faith) + u32::from(b.votes);
+        let mut on_board = 0u32;
+        for k in 0..4u8 {
+            if matches!(self.nb(s, k).loc, Loc::At(_) | Loc::Sea(_)) {
+                on_board += u32::from(self.troop_strength(s, Holder::Noble(k)));
+            }
+        }
+        if b.stronghold.is_some() {
+            on_board += u32::from(self.troop_strength(s, Holder::Stronghold));
+        }
+        (self.cities_of(s).len(), wealth, on_board)
+    }
+
+    /// Ends the game: the city winner, or by Influence and the tie-breaks.
+    pub(crate) fn finish(&mut self, city_winner: Option<u8>) {
+        self.core.city_winner = city_winner;
+        let n = self.core.n;
+        let mut order: Vec<u8> = (0..n).collect();
+        order.sort_by_key(|&s| {
+            (
+                std::cmp::Reverse(Some(s) == city_winner),
+                std::cmp::Reverse(!self.b(s).eliminated),
+                std::cmp::Reverse(self.b(s).influence),
+                std::cmp::Reverse(self.tie_key(s)),
+                s,
+            )
+        });
+        let mut places = ordo_core::BySeat::new_with(n, |_| 0u8);
+        for (p, &s) in order.iter().enumerate() {
+            places[Seat(s)] = p as u8;
+        }
+        let scores = ordo_core::BySeat::new_with(n, |s| i32::from(self.b(s.0).influence));
+        self.core.outcome = Some(Outcome { scores, places });
+        self.core.phase = Phase::Over;
+        self.core.steps.clear();
+    }
+}
+
+/// The five holders of a Baron, Nobles first.
+pub(crate) fn holders() -> impl Iterator<Item = Holder> + Clone {
+    (0..4u8)
+        .map(Holder::Noble)
+        .chain(std::iter::once(Holder::Stronghold))
+}

@@ -1,0 +1,247 @@
+//! Every data file joined into dense tables the rules index by number.
+
+use std::sync::OnceLock;
+
+use crate::cards::{self, Cards};
+use crate::data::{self, BattleResult, CityKind, Components, DataError, ExpeditionResult};
+use crate::map::{self, AreaId, Board};
+use crate::types::{BaronCard, NeutralCard, TroopId, REGULAR_BASE};
+
+/// A Fate card with every field as a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fate {
+    /// Random Baron (index among the six).
+    pub baron: u8,
+    /// Random Noble shape.
+    pub noble: u8,
+    /// Battle result.
+    pub battle: BattleResult,
+    /// Revolt.
+    pub revolt: bool,
+    /// Random city (index).
+    pub city: u8,
+    /// Random nationality (index).
+    pub nationality: u8,
+    /// Ceylon, Spice Islands, China.
+    pub expeditions: [ExpeditionResult; 3],
+}
+
+/// A Mercenary as numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Merc {
+    /// Nationality index.
+    pub nationality: u8,
+    /// Strength.
+    pub strength: u16,
+    /// Wage and hiring fee.
+    pub wage: u8,
+}
+
+/// Every table the rules read.
+#[derive(Debug)]
+pub struct Tables {
+    /// Component data.
+    pub components: &'static Components,
+    /// Event and Agenda cards.
+    pub cards: &'static Cards,
+    /// The map.
+    pub board: &'static Board,
+    /// Area of each city (index = city index).
+    pub city_area: Vec<AreaId>,
+    /// City in each area.
+    pub area_city: Vec<Option<u8>>,
+    /// Copies of each Baron card (in [`BaronCard::ALL`] order).
+    pub baron_deck: [u8; 6],
+    /// The Neutral deck, one entry per card.
+    pub neutral_deck: Vec<NeutralCard>,
+    /// Mercenaries.
+    pub mercs: Vec<Merc>,
+    /// Each Baron's Regular cards: (strength, wage), 4 of them.
+    pub regulars: Vec<(u16, u8)>,
+    /// Fate cards.
+    pub fate: Vec<Fate>,
+}
+
+impl Tables {
+    /// Strength of a troop card.
+    pub fn strength(&self, t: TroopId) -> u16 {
+        if t >= REGULAR_BASE {
+            self.regulars
+                .get(usize::from((t - REGULAR_BASE) % 4))
+                .map_or(0, |r| r.0)
+        } else {
+            self.mercs.get(usize::from(t)).map_or(0, |m| m.strength)
+        }
+    }
+
+    /// Wage of a troop card.
+    pub fn wage(&self, t: TroopId) -> u8 {
+        if t >= REGULAR_BASE {
+            self.regulars
+                .get(usize::from((t - REGULAR_BASE) % 4))
+                .map_or(0, |r| r.1)
+        } else {
+            self.mercs.get(usize::from(t)).map_or(0, |m| m.wage)
+        }
+    }
+
+    /// Nationality of a Mercenary (`None` for a Regular).
+    pub fn nationality(&self, t: TroopId) -> Option<u8> {
+        if t >= REGULAR_BASE {
+            None
+        } else {
+            self.mercs.get(usize::from(t)).map(|m| m.nationality)
+        }
+    }
+
+    /// Whether a city is a Kingdom city.
+    pub fn is_kingdom_city(&self, city: u8) -> bool {
+        self.components
+            .cities
+            .get(usize::from(city))
+            .is_some_and(|c| c.kind == CityKind::Kingdom)
+    }
+
+    /// A city's printed strength and income.
+    pub fn city_values(&self, city: u8) -> (u16, u8) {
+        self.components
+            .cities
+            .get(usize::from(city))
+            .map_or((0, 0), |c| (c.strength, c.income))
+    }
+
+    /// Whether an area is in the Kingdom (not overseas).
+    pub fn is_kingdom(&self, area: AreaId) -> bool {
+        usize::from(area) < self.board.kingdom
+    }
+
+    /// Number of areas.
+    pub fn areas(&self) -> usize {
+        self.area_city.len()
+    }
+}
+
+fn build() -> Result<Tables, Vec<DataError>> {
+    let components = data::components().map_err(<[DataError]>::to_vec)?;
+    let cards = cards::cards().map_err(<[DataError]>::to_vec)?;
+    let board = map::board().map_err(<[DataError]>::to_vec)?;
+    let mut errs = Vec::new();
+    let areas = board.kingdom + board.file.overseas.len();
+    let mut area_city = vec![None; areas];
+    let mut city_area = vec![0; components.cities.len()];
+    for (a, slot) in area_city.iter_mut().enumerate() {
+        if let Some(id) = board.city(a as AreaId) {
+            match components.cities.iter().position(|c| c.id == id) {
+                Some(i) => {
+                    *slot = Some(i as u8);
+                    city_area[i] = a as AreaId;
+                }
+                None => errs.push(DataError(format!("map: unknown city `{id}`"))),
+            }
+        }
+    }
+    let mut baron_deck = [0u8; 6];
+    for (i, c) in BaronCard::ALL.iter().enumerate() {
+        match components.baron_actions.iter().find(|d| d.id == c.id()) {
+            Some(d) => baron_deck[i] = d.count,
+            None => errs.push(DataError(format!(
+                "components.json: no Baron action `{}`",
+                c.id()
+            ))),
+        }
+    }
+    let mut neutral_deck = Vec::new();
+    for c in NeutralCard::ALL {
+        match components.neutral_actions.iter().find(|d| d.id == c.id()) {
+            Some(d) => neutral_deck.extend(std::iter::repeat_n(c, usize::from(d.count))),
+            None => errs.push(DataError(format!(
+                "components.json: no Neutral action `{}`",
+                c.id()
+            ))),
+        }
+    }
+    if neutral_deck.len() != 8 {
+        errs.push(DataError(format!(
+            "components.json: {} Neutral cards, 8 expected",
+            neutral_deck.len()
+        )));
+    }
+    let nat = |id: &str| {
+        components
+            .nationalities
+            .iter()
+            .position(|n| n.id == id)
+            .map(|i| i as u8)
+    };
+    let mut mercs = Vec::new();
+    for m in &components.mercenaries {
+        mercs.push(Merc {
+            nationality: nat(&m.nationality).unwrap_or(0),
+            strength: m.strength,
+            wage: m.wage,
+        });
+    }
+    if mercs.len() >= usize::from(REGULAR_BASE) {
+        errs.push(DataError("components.json: too many Mercenaries".into()));
+    }
+    let mut regulars = Vec::new();
+    for r in &components.regulars {
+        regulars.extend(std::iter::repeat_n(
+            (r.strength, r.wage),
+            usize::from(r.count),
+        ));
+    }
+    if regulars.len() != 4 {
+        errs.push(DataError(format!(
+            "components.json: {} Regular cards per Baron, 4 expected",
+            regulars.len()
+        )));
+    }
+    let mut fate = Vec::new();
+    for f in &components.fate.cards {
+        let baron = components.barons.iter().position(|b| b.id == f.baron);
+        let noble = components.noble_shapes.iter().position(|s| *s == f.noble);
+        let city = components.cities.iter().position(|c| c.id == f.city);
+        let nationality = nat(&f.nationality);
+        match (baron, noble, city, nationality) {
+            (Some(b), Some(n), Some(c), Some(na)) => fate.push(Fate {
+                baron: b as u8,
+                noble: n as u8,
+                battle: f.battle,
+                revolt: f.revolt,
+                city: c as u8,
+                nationality: na,
+                expeditions: [f.ceylon, f.spice_islands, f.china],
+            }),
+            _ => errs.push(DataError(format!(
+                "components.json: Fate card `{}` names an unknown Baron, Noble, city or nationality",
+                f.id
+            ))),
+        }
+    }
+    if errs.is_empty() {
+        Ok(Tables {
+            components,
+            cards,
+            board,
+            city_area,
+            area_city,
+            baron_deck,
+            neutral_deck,
+            mercs,
+            regulars,
+            fate,
+        })
+    } else {
+        Err(errs)
+    }
+}
+
+/// The joined tables, built once.
+///
+/// # Errors
+/// Every problem found in the data.
+pub fn tables() -> Result<&'static Tables, &'static [DataError]> {
+    static CELL: OnceLock<Result<Tables, Vec<DataError>>> = OnceLock::new();
+    CELL.get_or_init(build).as_ref().map_err(Vec::as_slice)
+}

@@ -1,0 +1,410 @@
+//! Small public types: decisions and the names they use.
+
+use serde::{Deserialize, Serialize};
+
+use crate::map::AreaId;
+
+/// A troop card: `0..66` are the Mercenaries (index into the components' list); from
+/// [`REGULAR_BASE`] on, `REGULAR_BASE + 4 × seat + k` is Regular card `k` of a Baron.
+pub type TroopId = u8;
+
+/// First id of the Regular troop cards.
+pub const REGULAR_BASE: TroopId = 100;
+
+/// A Noble, by shape: 0 star, 1 square, 2 triangle, 3 circle.
+pub type Shape = u8;
+
+/// Star: one extra *Deal 100 Casualties* when commanding.
+pub const STAR: Shape = 0;
+/// Square: one extra *Prevent 100 Casualties* when commanding.
+pub const SQUARE: Shape = 1;
+/// Triangle: one extra victory when commanding.
+pub const TRIANGLE: Shape = 2;
+/// Circle: no wages for an army of at most 400.
+pub const CIRCLE: Shape = 3;
+
+/// Who holds troops: one of the acting Baron's Nobles, or his Stronghold card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Holder {
+    /// A Noble (by shape).
+    Noble(Shape),
+    /// The Stronghold card.
+    Stronghold,
+}
+
+/// A fortification of the acting Baron: a city (index into the components' cities) or his
+/// stronghold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Site {
+    /// A city.
+    City(u8),
+    /// The stronghold.
+    Stronghold,
+}
+
+/// Whom a battle is fought against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Target {
+    /// Another Baron's Nobles, city or stronghold in the area.
+    Baron(u8),
+    /// The neutral city in the area.
+    Neutral,
+}
+
+/// The three special-phase areas of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Zone {
+    /// Taxation (yellow).
+    Taxation,
+    /// Wages (red).
+    Wages,
+    /// Assembly (blue).
+    Assembly,
+}
+
+/// A Baron Action card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum BaronCard {
+    /// Move Nobles into one area and/or fight there.
+    MobilizeForces,
+    /// +1 crown per area holding one of your Nobles.
+    LevyTaxes,
+    /// A free Baron marker on the Mercenary Track.
+    DraftSoldiers,
+    /// +2 Votes; the Chairman token for the strictly most Votes.
+    RallySupport,
+    /// +1 Faith; the Head of the Church token for the strictly most Faith.
+    ServeTheChurch,
+    /// One of five small actions; back to hand.
+    VersatileStrategy,
+}
+
+impl BaronCard {
+    /// All six, in data order.
+    pub const ALL: [BaronCard; 6] = [
+        BaronCard::MobilizeForces,
+        BaronCard::LevyTaxes,
+        BaronCard::DraftSoldiers,
+        BaronCard::RallySupport,
+        BaronCard::ServeTheChurch,
+        BaronCard::VersatileStrategy,
+    ];
+
+    /// The data id.
+    pub fn id(self) -> &'static str {
+        match self {
+            BaronCard::MobilizeForces => "mobilize_forces",
+            BaronCard::LevyTaxes => "levy_taxes",
+            BaronCard::DraftSoldiers => "draft_soldiers",
+            BaronCard::RallySupport => "rally_support",
+            BaronCard::ServeTheChurch => "serve_the_church",
+            BaronCard::VersatileStrategy => "versatile_strategy",
+        }
+    }
+
+    /// Index in [`BaronCard::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A Neutral Action card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum NeutralCard {
+    /// The Head of the Church decides who draws the top Event.
+    ImportantEvent,
+    /// Start, fund, bless, advance and resolve expeditions.
+    FundExpeditions,
+    /// Each Baron may repair or fortify one city.
+    UpgradeDefenses,
+    /// Each Baron may remove casualty tokens from one army.
+    MusterTroops,
+    /// The Fate deck is shuffled.
+    UncertainTimes,
+}
+
+impl NeutralCard {
+    /// All five, in data order.
+    pub const ALL: [NeutralCard; 5] = [
+        NeutralCard::ImportantEvent,
+        NeutralCard::FundExpeditions,
+        NeutralCard::UpgradeDefenses,
+        NeutralCard::MusterTroops,
+        NeutralCard::UncertainTimes,
+    ];
+
+    /// The data id.
+    pub fn id(self) -> &'static str {
+        match self {
+            NeutralCard::ImportantEvent => "important_event",
+            NeutralCard::FundExpeditions => "fund_expeditions",
+            NeutralCard::UpgradeDefenses => "upgrade_defenses",
+            NeutralCard::MusterTroops => "muster_troops",
+            NeutralCard::UncertainTimes => "uncertain_times",
+        }
+    }
+}
+
+/// An action card in an Action stack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Card {
+    /// A Baron's card.
+    Baron {
+        /// Owner.
+        seat: u8,
+        /// Which card.
+        card: BaronCard,
+    },
+    /// A Neutral card.
+    Neutral(NeutralCard),
+}
+
+/// A vote's direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Ballot {
+    /// For a yes/no Agenda.
+    Yes,
+    /// Against.
+    No,
+    /// For a Baron (Choose-a-Baron Agendas).
+    For(u8),
+}
+
+/// What the proposer of a Private Motion puts to the vote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Proposal {
+    /// Lift a Baron's ban.
+    RescindBan(u8),
+    /// Discard a law in play (Agenda kind).
+    DiscardLaw(u8),
+    /// Discard a Baron's charge (Baron, Agenda kind).
+    DiscardCharge(u8, u8),
+    /// Discard the office held by a Baron's Noble (Baron, shape).
+    DiscardOffice(u8, Shape),
+    /// End the Assembly now; the current Agendas carry over.
+    Postpone,
+    /// Vote on an Agenda from the discard pile (Agenda kind); with *Open Private Motions*, on
+    /// any Agenda kind.
+    Revive(u8),
+}
+
+/// One decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Setup or Upkeep: put the stronghold in an area.
+    PlaceStronghold(AreaId),
+    /// Setup: give the next starting troop card to a Noble or the stronghold.
+    AssignStart(Holder),
+    /// Setup or Upkeep: put a Noble with troops on the board.
+    PlaceNoble {
+        /// Which Noble.
+        shape: Shape,
+        /// Where.
+        area: AreaId,
+    },
+    /// Planning: lay a card from hand face down on an Action stack (0–2).
+    Plan {
+        /// Stack.
+        stack: u8,
+        /// Card.
+        card: BaronCard,
+    },
+    /// Planning: no more cards.
+    PlanDone,
+    /// Do not carry out the revealed Baron action (the card is still allocated).
+    Decline,
+    /// Carry out the revealed Baron action.
+    CarryOut,
+    /// Draft Soldiers: a free marker on this Mercenary Track spot (0-based).
+    DraftSpot(u8),
+    /// Put the resolved card in this area (Serve the Church; Mobilize Forces when free).
+    AllocateTo(Zone),
+    /// Mobilize Forces: the one area Nobles move into and/or fight in.
+    MobilizeTo(AreaId),
+    /// Move a Noble by land.
+    Move {
+        /// Which Noble.
+        shape: Shape,
+        /// Destination.
+        to: AreaId,
+    },
+    /// Move a Noble by land through areas whose Barons must allow it (asks them).
+    MoveAsk {
+        /// Which Noble.
+        shape: Shape,
+        /// Destination.
+        to: AreaId,
+    },
+    /// Sail a Noble from his port to another port.
+    Sail {
+        /// Which Noble.
+        shape: Shape,
+        /// Destination port area.
+        to: AreaId,
+    },
+    /// Move one troop card to a Noble or the stronghold.
+    Transfer {
+        /// The card.
+        troop: TroopId,
+        /// Receiver.
+        to: Holder,
+    },
+    /// Move a whole army with its casualty tokens (the only way troops leave an army that has
+    /// casualties).
+    TransferArmy {
+        /// Giver.
+        from: Holder,
+        /// Receiver.
+        to: Holder,
+    },
+    /// Mobilize Forces: no more moves.
+    EndMoves,
+    /// Versatile Strategy: +2 crowns.
+    VersatileCrowns,
+    /// Versatile Strategy: +1 Vote.
+    VersatileVote,
+    /// Versatile Strategy: a Baron marker on this track spot for its fee.
+    VersatileTrack(u8),
+    /// Versatile Strategy: start a battle in this area.
+    VersatileBattle(AreaId),
+    /// Attack.
+    Attack(Target),
+    /// Fight no battle.
+    NoBattle,
+    /// Attack the city or stronghold by assault.
+    Assault,
+    /// Lay siege to it.
+    Siege,
+    /// Add a Noble to the attack.
+    Fight(Shape),
+    /// Start the battle with the Nobles chosen.
+    Engage,
+    /// Choose the commander.
+    Commander(Shape),
+    /// Discard a drawn Fate card face down.
+    DiscardFate(u8),
+    /// Keep the remaining Fate cards.
+    KeepFate,
+    /// Put a casualty token on an army.
+    Casualty(Holder),
+    /// Take a casualty as a breach of the city or stronghold.
+    Breach,
+    /// Retreat a Noble to an area.
+    RetreatTo(AreaId),
+    /// Raze the city just taken.
+    Raze,
+    /// Keep the city just taken.
+    KeepCity,
+    /// Hand this city to the Baron who took your stronghold.
+    GiveCity(u8),
+    /// Allow the request.
+    Grant,
+    /// Refuse the request.
+    Refuse,
+    /// Wages: pay every remaining Mercenary.
+    PayWages,
+    /// Wages: leave a Mercenary unpaid; he deserts.
+    Dismiss(TroopId),
+    /// Draft: hire a face-up Mercenary.
+    Hire(TroopId),
+    /// Draft: hire every face-up Mercenary of a nationality with as many markers.
+    HireBundle(u8),
+    /// Draft: hire nobody with this marker.
+    NoHire,
+    /// Draft: the hired Mercenary joins this Noble or the stronghold.
+    AssignHire(Holder),
+    /// Upgrade Defenses: repair breaches.
+    Repair {
+        /// Where.
+        site: Site,
+        /// How many.
+        count: u8,
+    },
+    /// Upgrade Defenses: fortify a city.
+    Fortify(u8),
+    /// Upgrade Defenses: nothing.
+    NoUpgrade,
+    /// Muster Troops: remove casualty tokens from one army.
+    Muster {
+        /// The army.
+        army: Holder,
+        /// Tokens removed.
+        count: u8,
+    },
+    /// Muster Troops: nothing.
+    NoMuster,
+    /// Head of the Church: this Baron draws the Important Event.
+    EventTo(u8),
+    /// Blue Event: its target.
+    EventTarget(u8),
+    /// Pay the Event's Faith cost to cancel it.
+    CancelEvent,
+    /// Let the Event happen.
+    AcceptEvent,
+    /// Pledge Faith towards cancelling a blue Event.
+    Pledge(u8),
+    /// Fund Expeditions: the Chairman starts this expedition (0 Ceylon, 1 Spice Islands, 2 China).
+    StartExpedition(u8),
+    /// Fund Expeditions: start none.
+    NoExpedition,
+    /// Invest this many crowns in the expedition just started.
+    Fund(u8),
+    /// Head of the Church: bless it for 1 Faith.
+    Bless,
+    /// Do not bless it.
+    NoBless,
+    /// The absent Chairman appoints an acting Chairman.
+    Appoint(u8),
+    /// Private Motion: what to propose.
+    Propose(Proposal),
+    /// The Chairman puts this current Agenda (index among the remaining ones) next.
+    NextAgenda(u8),
+    /// Put this many Votes in your fist.
+    Commit(u16),
+    /// Say how your revealed Votes are cast.
+    Cast(Ballot),
+    /// The Chairman breaks a tie.
+    TieBreak(Ballot),
+    /// Accept the Agenda just passed against you.
+    AcceptAgenda,
+    /// Refuse it: you are banned.
+    RefuseAgenda,
+    /// Give the office to this Noble.
+    OfficeTo(Shape),
+    /// With a fourth charge, discard this old one (index).
+    DropCharge(u8),
+    /// Taxation: pay the Tithe.
+    ComplyTithe,
+    /// Taxation: refuse the Tithe law (banned).
+    RefuseTithe,
+    /// Revolt: pay 1 Faith to keep the city.
+    BuyOffFaith,
+    /// Revolt: pay twice its income in crowns.
+    BuyOffCrowns,
+    /// Revolt: the city becomes neutral.
+    LetRevolt,
+    /// *Miracles Can Happen*: cancel a lasting Event on you (index) for its cost + 1.
+    CancelLasting(u8),
+    /// Upkeep: done reorganising and placing.
+    ReturnDone,
+}

@@ -1,0 +1,573 @@
+//! What a viewer may see, and full states consistent with a seat's view.
+
+use ordo_core::{GameRng, Outcome, Seat, Viewer};
+use serde::{Deserialize, Serialize};
+
+use crate::assembly::Assembly;
+use crate::battle::Battle;
+use crate::cards::EventColour;
+use crate::map::AreaId;
+use crate::state::{CityState, Expedition, Loc, Phase, WarriorKnights};
+use crate::types::*;
+
+/// A Noble as everyone sees him.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct NobleView {
+    /// Where.
+    pub loc: Loc,
+    /// Exhausted.
+    pub exhausted: bool,
+    /// Troop cards.
+    pub troops: Vec<TroopId>,
+    /// Casualty tokens.
+    pub casualties: u8,
+    /// Office (Agenda kind).
+    pub office: Option<u8>,
+    /// *No Heir* applies.
+    pub no_heir: bool,
+    /// His line has ended.
+    pub gone: bool,
+}
+
+/// A Baron as everyone sees him.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct BaronView {
+    /// Crowns.
+    pub crowns: u16,
+    /// Votes.
+    pub votes: u16,
+    /// Faith.
+    pub faith: u16,
+    /// Influence.
+    pub influence: u16,
+    /// Cards in hand.
+    pub hand_size: u8,
+    /// Cards laid face down on each stack this Planning.
+    pub planned: [u8; 3],
+    /// Finished planning.
+    pub plan_done: bool,
+    /// Stronghold area.
+    pub stronghold: Option<AreaId>,
+    /// Troops on the Stronghold card.
+    pub sh_troops: Vec<TroopId>,
+    /// Casualty tokens there.
+    pub sh_casualties: u8,
+    /// Breaches of the stronghold.
+    pub sh_breaches: u8,
+    /// Siege of the stronghold (besieger, round).
+    pub sh_siege: Option<(u8, u16)>,
+    /// Charges and concessions (Agenda kinds).
+    pub charges: Vec<u8>,
+    /// Banned from the Assembly.
+    pub banned: bool,
+    /// Out of the game.
+    pub eliminated: bool,
+    /// Nobles by shape.
+    pub nobles: Vec<NobleView>,
+}
+
+/// A seat's own secrets.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Mine {
+    /// Whose.
+    pub seat: u8,
+    /// Cards in hand by kind.
+    pub hand: [u8; 6],
+    /// Cards laid this Planning per stack.
+    pub planned: [Vec<BaronCard>; 3],
+    /// Own Fate cards in a battle, before the reveal.
+    pub battle_hand: Vec<u8>,
+    /// Own Votes in fists not yet revealed.
+    pub commits: Vec<u16>,
+}
+
+/// The battle as a viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct BattleView {
+    /// Public facts (hands emptied until revealed).
+    pub battle: Battle,
+    /// Cards in each hand.
+    pub hand_sizes: [u8; 2],
+}
+
+/// The Assembly as a viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AssemblyView {
+    /// Public facts (fists emptied).
+    pub assembly: Assembly,
+    /// Fists filled by each Baron.
+    pub committed: Vec<u8>,
+}
+
+/// Whose decision it is, by kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PhaseView {
+    /// Kind of decision (e.g. `planning`, `card`, `wages`).
+    pub kind: String,
+    /// The deciding Baron, when one decides.
+    pub seat: Option<u8>,
+}
+
+/// Everything a viewer may see.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct View {
+    /// Barons at the table.
+    pub barons_count: u8,
+    /// Round (1-based).
+    pub round: u16,
+    /// Chairman of the Assembly.
+    pub chairman: u8,
+    /// Head of the Church.
+    pub head: u8,
+    /// Influence left in the pool.
+    pub pool: i32,
+    /// This is the last round.
+    pub last_round: bool,
+    /// The Barons.
+    pub barons: Vec<BaronView>,
+    /// Cities (index = city).
+    pub cities: Vec<CityState>,
+    /// Cards left in each Action stack.
+    pub stacks: [u8; 3],
+    /// Cards per Baron in each stack (Neutral cards last).
+    pub stack_owners: [Vec<u8>; 3],
+    /// The stack being resolved.
+    pub stack: u8,
+    /// Cards in the Taxation, Wages and Assembly areas.
+    pub zones: [Vec<(u8, BaronCard)>; 3],
+    /// Baron markers on the Mercenary Track.
+    pub track: Vec<Option<u8>>,
+    /// Face-up Mercenaries.
+    pub offer: Vec<TroopId>,
+    /// Current Agendas.
+    pub current_agendas: Vec<u8>,
+    /// Laws in play.
+    pub laws: Vec<u8>,
+    /// Lasting Events (Event, Baron).
+    pub lasting: Vec<(u8, u8)>,
+    /// Expedition tracks.
+    pub expeditions: [Expedition; 3],
+    /// Colour of the top Event card's back.
+    pub event_top: Option<EventColour>,
+    /// Cards in the Fate, Event, Agenda and Mercenary decks.
+    pub decks: [u16; 4],
+    /// The card being resolved.
+    pub revealed: Option<Card>,
+    /// Fate cards drawn by the last step (public).
+    pub last_fate: Vec<u8>,
+    /// The pending decision.
+    pub phase: PhaseView,
+    /// The battle being fought.
+    pub battle: Option<BattleView>,
+    /// The Assembly in session.
+    pub assembly: Option<AssemblyView>,
+    /// The Event being resolved: (card, drawer, target).
+    pub event: Option<(u8, u8, u8)>,
+    /// Mercenaries hired and not yet assigned.
+    pub hires: Vec<TroopId>,
+    /// The viewer's secrets.
+    pub mine: Option<Mine>,
+    /// Final result.
+    pub outcome: Option<Outcome>,
+    /// Winner by seizing the Kingdom.
+    pub city_winner: Option<u8>,
+}
+
+fn phase_view(p: Phase) -> PhaseView {
+    let (kind, seat) = match p {
+        Phase::Auto => ("auto", None),
+        Phase::SetupStronghold(s) => ("setup_stronghold", Some(s)),
+        Phase::SetupTroops(s) => ("setup_troops", Some(s)),
+        Phase::SetupNoble(s) => ("setup_noble", Some(s)),
+        Phase::Planning => ("planning", None),
+        Phase::Card(s, _) => ("card", Some(s)),
+        Phase::ServeZone(s) | Phase::MobilizeZone(s) => ("allocate", Some(s)),
+        Phase::Mobilize(s, _) => ("mobilize", Some(s)),
+        Phase::Ask(s) => ("permission", Some(s)),
+        Phase::Target(s, _) => ("target", Some(s)),
+        Phase::Fighters(s) => ("fighters", Some(s)),
+        Phase::Mode(s) => ("assault_or_siege", Some(s)),
+        Phase::Commander(s) => ("commander", Some(s)),
+        Phase::Discard(s) => ("discard", Some(s)),
+        Phase::Casualties(s) => ("casualties", Some(s)),
+        Phase::Retreat(s, _) => ("retreat", Some(s)),
+        Phase::Raze(s, _) => ("raze", Some(s)),
+        Phase::GiveCity(s) => ("give_city", Some(s)),
+        Phase::Wages(s) => ("wages", Some(s)),
+        Phase::Hire(s) => ("draft", Some(s)),
+        Phase::AssignHire(s) => ("assign_hire", Some(s)),
+        Phase::Upgrade(s) => ("upgrade_defenses", Some(s)),
+        Phase::Muster(s) => ("muster_troops", Some(s)),
+        Phase::EventDrawer(s) => ("event_drawer", Some(s)),
+        Phase::EventTarget(s) => ("event_target", Some(s)),
+        Phase::EventCancel(s) => ("event_cancel", Some(s)),
+        Phase::EventPledge(s) => ("event_pledge", Some(s)),
+        Phase::ExpStart(s) => ("expedition_start", Some(s)),
+        Phase::ExpFund(s) => ("expedition_fund", Some(s)),
+        Phase::ExpBless(s) => ("expedition_bless", Some(s)),
+        Phase::Appoint(s) => ("appoint", Some(s)),
+        Phase::Propose(s) => ("private_motion", Some(s)),
+        Phase::Order(s) => ("order_agendas", Some(s)),
+        Phase::Commit => ("votes", None),
+        Phase::Cast(s) => ("cast", Some(s)),
+        Phase::Tie(s) => ("tie", Some(s)),
+        Phase::Refusal(s) => ("refusal", Some(s)),
+        Phase::Office(s) => ("office", Some(s)),
+        Phase::DropCharge(s) => ("drop_charge", Some(s)),
+        Phase::Tithe(s) => ("tithe", Some(s)),
+        Phase::Revolt(s, _) => ("revolt", Some(s)),
+        Phase::Miracle(s) => ("miracle", Some(s)),
+        Phase::Return(s) => ("return_nobles", Some(s)),
+        Phase::Over => ("over", None),
+    };
+    PhaseView {
+        kind: kind.to_string(),
+        seat,
+    }
+}
+
+impl WarriorKnights {
+    fn stack_owners(&self, i: usize) -> Vec<u8> {
+        let n = usize::from(self.core.n);
+        let mut v = vec![0u8; n + 1];
+        for c in &self.core.stacks[i] {
+            match c {
+                Card::Baron { seat, .. } => v[usize::from(*seat)] += 1,
+                Card::Neutral(_) => v[n] += 1,
+            }
+        }
+        v
+    }
+
+    /// Unrevealed Votes of `s` (fists not yet opened).
+    fn hidden_commits(&self, s: u8) -> Vec<u16> {
+        let Some(a) = &self.core.assembly else {
+            return Vec::new();
+        };
+        let c = &a.commits[usize::from(s)];
+        if self.core.phase == Phase::Commit {
+            c.clone()
+        } else if self.core.n == 2 && a.main {
+            c.iter().skip(usize::from(a.index)).copied().collect()
+        } else {
+            Vec::new()
+        }
+    }
+
+    pub(crate) fn make_view(&self, viewer: Viewer) -> View {
+        let me = viewer.seat().map(|s| s.0);
+        let barons = self
+            .core
+            .barons
+            .iter()
+            .enumerate()
+            .map(|(i, b)| BaronView {
+                crowns: b.crowns,
+                votes: b.votes,
+                faith: b.faith,
+                influence: b.influence,
+                hand_size: b.hand.iter().sum(),
+                planned: [
+                    b.planned[0].len() as u8,
+                    b.planned[1].len() as u8,
+                    b.planned[2].len() as u8,
+                ],
+                plan_done: self.core.plan_done.get(i).copied().unwrap_or(true),
+                stronghold: b.stronghold,
+                sh_troops: b.sh_troops.clone(),
+                sh_casualties: b.sh_casualties,
+                sh_breaches: b.sh_breaches,
+                sh_siege: b.sh_siege,
+                charges: b.charges.clone(),
+                banned: b.banned,
+                eliminated: b.eliminated,
+                nobles: b
+                    .nobles
+                    .iter()
+                    .map(|n| NobleView {
+                        loc: n.loc,
+                        exhausted: n.exhausted,
+                        troops: n.troops.clone(),
+                        casualties: n.casualties,
+                        office: n.office,
+                        no_heir: n.no_heir,
+                        gone: n.gone,
+                    })
+                    .collect(),
+            })
+            .collect();
+        let battle = self.core.battle.as_ref().map(|b| {
+            let mut pb = b.clone();
+            let sizes = [b.hands[0].len() as u8, b.hands[1].len() as u8];
+            if !b.revealed {
+                pb.hands = [Vec::new(), Vec::new()];
+            }
+            BattleView {
+                battle: pb,
+                hand_sizes: sizes,
+            }
+        });
+        let assembly = self.core.assembly.as_ref().map(|a| {
+            let mut pa = a.clone();
+            let committed = a.commits.iter().map(|c| c.len() as u8).collect();
+            let hidden: Vec<usize> = (0..self.core.n)
+                .map(|s| self.hidden_commits(s).len())
+                .collect();
+            for (s, c) in pa.commits.iter_mut().enumerate() {
+                let keep = c.len() - hidden[s].min(c.len());
+                c.truncate(keep);
+            }
+            AssemblyView {
+                assembly: pa,
+                committed,
+            }
+        });
+        let mine = me.filter(|&s| s < self.core.n).map(|s| {
+            let b = self.b(s);
+            let battle_hand = match &self.core.battle {
+                Some(bt) if !bt.revealed => {
+                    if bt.attacker == s {
+                        bt.hands[0].clone()
+                    } else if bt.defender() == Some(s) {
+                        bt.hands[1].clone()
+                    } else {
+                        Vec::new()
+                    }
+                }
+                _ => Vec::new(),
+            };
+            Mine {
+                seat: s,
+                hand: b.hand,
+                planned: b.planned.clone(),
+                battle_hand,
+                commits: self.hidden_commits(s),
+            }
+        });
+        View {
+            barons_count: self.core.n,
+            round: self.core.round,
+            chairman: self.core.chairman,
+            head: self.core.head,
+            pool: self.core.pool,
+            last_round: self.core.last_round,
+            barons,
+            cities: self.core.cities.clone(),
+            stacks: [
+                self.core.stacks[0].len() as u8,
+                self.core.stacks[1].len() as u8,
+                self.core.stacks[2].len() as u8,
+            ],
+            stack_owners: [
+                self.stack_owners(0),
+                self.stack_owners(1),
+                self.stack_owners(2),
+            ],
+            stack: self.core.stack,
+            zones: self.core.zones.clone(),
+            track: self.core.track.clone(),
+            offer: self.core.offer.clone(),
+            current_agendas: self.core.current_agendas.clone(),
+            laws: self.core.laws.clone(),
+            lasting: self.core.lasting.clone(),
+            expeditions: self.core.expeditions,
+            event_top: self.core.events.front().map(|&e| self.event_colour(e)),
+            decks: [
+                self.core.fate.len() as u16,
+                self.core.events.len() as u16,
+                self.core.agendas.len() as u16,
+                self.core.mercs.len() as u16,
+            ],
+            revealed: self.core.revealed,
+            last_fate: self.core.last_fate.clone(),
+            phase: phase_view(self.core.phase),
+            battle,
+            assembly,
+            event: self
+                .core
+                .event
+                .as_ref()
+                .map(|e| (e.card, e.drawer, e.target)),
+            hires: self.core.hires.clone(),
+            mine,
+            outcome: self.core.outcome.clone(),
+            city_winner: self.core.city_winner,
+        }
+    }
+
+    pub(crate) fn secrets(&self, seat: Seat) -> Vec<String> {
+        match self.make_view(Viewer::Seat(seat)).mine {
+            Some(m) => serde_json::to_string(&m)
+                .map(|s| vec![s])
+                .unwrap_or_default(),
+            None => Vec::new(),
+        }
+    }
+
+    /// Re-draws everything hidden from `seat`.
+    pub(crate) fn resample(&self, seat: Seat, rng: &mut GameRng) -> WarriorKnights {
+        let mut g = self.clone();
+        g.rng = GameRng::from_seed(rng.next_u64());
+        let me = seat.0;
+        let n = self.core.n;
+        // Other Barons' planned and stacked cards, and their hands.
+        for b in 0..n {
+            if b == me {
+                continue;
+            }
+            let mut pool: Vec<BaronCard> = Vec::new();
+            for c in BaronCard::ALL {
+                for _ in 0..self.b(b).hand[c.index()] {
+                    pool.push(c);
+                }
+            }
+            for st in &self.b(b).planned {
+                pool.extend(st.iter().copied());
+            }
+            for stack in &self.core.stacks {
+                for c in stack {
+                    if let Card::Baron { seat: o, card } = c {
+                        if *o == b {
+                            pool.push(*card);
+                        }
+                    }
+                }
+            }
+            pool.sort_unstable();
+            rng.shuffle(&mut pool);
+            let mut it = pool.into_iter();
+            let gb = g.bm(b);
+            for st in gb.planned.iter_mut() {
+                for c in st.iter_mut() {
+                    if let Some(x) = it.next() {
+                        *c = x;
+                    }
+                }
+            }
+            for stack in g.core.stacks.iter_mut() {
+                for c in stack.iter_mut() {
+                    if let Card::Baron { seat: o, card } = c {
+                        if *o == b {
+                            if let Some(x) = it.next() {
+                                *card = x;
+                            }
+                        }
+                    }
+                }
+            }
+            let gb = g.bm(b);
+            gb.hand = [0; 6];
+            for c in it {
+                gb.hand[c.index()] += 1;
+            }
+        }
+        // Neutral cards not yet revealed this round.
+        let mut neutral = self.t().neutral_deck.clone();
+        for c in &self.core.neutral_seen {
+            if let Some(i) = neutral.iter().position(|x| x == c) {
+                neutral.remove(i);
+            }
+        }
+        rng.shuffle(&mut neutral);
+        let mut it = neutral.into_iter();
+        for stack in g.core.stacks.iter_mut() {
+            for c in stack.iter_mut() {
+                if let Card::Neutral(k) = c {
+                    if let Some(x) = it.next() {
+                        *k = x;
+                    }
+                }
+            }
+        }
+        for stack in g.core.stacks.iter_mut() {
+            rng.shuffle(stack);
+        }
+        // The Fate deck and the other side's battle hand.
+        let mut fate: Vec<u8> = self.core.fate.cards().collect();
+        let mut other_hands: Vec<usize> = Vec::new();
+        if let Some(b) = &self.core.battle {
+            if !b.revealed {
+                for side in 0..2 {
+                    let mine = if side == 0 {
+                        b.attacker == me
+                    } else {
+                        b.defender() == Some(me)
+                    };
+                    if !mine {
+                        fate.extend(b.hands[side].iter().copied());
+                        other_hands.push(side);
+                    }
+                }
+            }
+        }
+        fate.sort_unstable();
+        rng.shuffle(&mut fate);
+        if let Some(gb) = g.core.battle.as_mut() {
+            for &side in &other_hands {
+                let k = gb.hands[side].len();
+                gb.hands[side] = fate.drain(..k.min(fate.len())).collect();
+            }
+        }
+        g.core.fate.set(fate);
+        // Event deck (the top card's colour is public), Agenda and Mercenary decks.
+        let top = self.core.events.front().map(|&e| self.event_colour(e));
+        let mut events: Vec<u8> = self.core.events.iter().copied().collect();
+        events.sort_unstable();
+        rng.shuffle(&mut events);
+        if let Some(colour) = top {
+            if let Some(i) = events.iter().position(|&e| self.event_colour(e) == colour) {
+                events.swap(0, i);
+            }
+        }
+        g.core.events = events.into();
+        let mut agendas: Vec<u8> = self.core.agendas.iter().copied().collect();
+        agendas.sort_unstable();
+        rng.shuffle(&mut agendas);
+        g.core.agendas = agendas.into();
+        let mut mercs: Vec<TroopId> = self.core.mercs.iter().copied().collect();
+        mercs.sort_unstable();
+        rng.shuffle(&mut mercs);
+        g.core.mercs = mercs.into();
+        // Other Barons' closed fists.
+        for b in 0..n {
+            if b == me {
+                continue;
+            }
+            let hidden = self.hidden_commits(b);
+            if hidden.is_empty() {
+                continue;
+            }
+            // Votes are spent only when a fist opens, so every hidden fist came from these.
+            let mut left: u16 = self.b(b).votes;
+            let mut fresh = Vec::new();
+            for _ in 0..hidden.len() {
+                let v = rng.below(u32::from(left) + 1) as u16;
+                left -= v;
+                fresh.push(v);
+            }
+            if let Some(a) = g.core.assembly.as_mut() {
+                let c = &mut a.commits[usize::from(b)];
+                let keep = c.len() - hidden.len();
+                c.truncate(keep);
+                c.extend(fresh);
+            }
+        }
+        g
+    }
+}
+
+/// A Noble's location as a short text.
+pub fn loc_text(l: Loc) -> String {
+    match l {
+        Loc::Off => "off the board".into(),
+        Loc::At(a) => format!("area {a}"),
+        Loc::Sea(a) => format!("at sea to {a}"),
+    }
+}
