@@ -33,6 +33,7 @@ mod eval;
 mod heuristic;
 mod mcts;
 mod stats;
+mod wk_eval;
 
 pub use bot::{acting_seat, Bot, BotSpec, RandomBot};
 pub use crusaders_eval::CrusadersEval;
@@ -40,6 +41,7 @@ pub use eval::{Evaluator, ScoreEval};
 pub use heuristic::HeuristicBot;
 pub use mcts::{analyse, Budget, MctsBot, MctsConfig, SearchStats, Suggestion};
 pub use stats::{wilson_interval, Interval};
+pub use wk_eval::WarriorKnightsEval;
 
 /// A Crusaders bot from a spec, with the Crusaders evaluation for heuristic and search bots.
 pub fn crusaders_bot(
@@ -48,6 +50,28 @@ pub fn crusaders_bot(
     threads: usize,
 ) -> Box<dyn Bot<crusaders::Crusaders>> {
     let eval = CrusadersEval::default();
+    let mcts = |budget| MctsConfig {
+        budget,
+        threads: threads.max(1),
+        seed,
+        ..MctsConfig::default()
+    };
+    match spec {
+        BotSpec::Random => Box::new(RandomBot::new(seed)),
+        BotSpec::Heuristic => Box::new(HeuristicBot::new(eval, seed)),
+        BotSpec::MctsIterations(n) => Box::new(MctsBot::new(mcts(Budget::Iterations(n)), eval)),
+        BotSpec::MctsTime(d) => Box::new(MctsBot::new(mcts(Budget::Time(d)), eval)),
+    }
+}
+
+/// A Warrior Knights bot from a spec, with the Warrior Knights evaluation for heuristic and
+/// search bots.
+pub fn warrior_knights_bot(
+    spec: BotSpec,
+    seed: u64,
+    threads: usize,
+) -> Box<dyn Bot<warrior_knights::WarriorKnights>> {
+    let eval = WarriorKnightsEval::default();
     let mcts = |budget| MctsConfig {
         budget,
         threads: threads.max(1),

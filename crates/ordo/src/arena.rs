@@ -97,6 +97,21 @@ impl Labels for crusaders::Crusaders {
     }
 }
 
+impl Labels for warrior_knights::WarriorKnights {
+    fn seat_label(&self, seat: Seat) -> String {
+        warrior_knights::data::components()
+            .ok()
+            .and_then(|c| c.barons.get(seat.index()))
+            .map_or_else(|| format!("baron {}", seat.0), |b| b.id.clone())
+    }
+
+    /// Position after the first Chairman (who places first).
+    fn turn_rank_of(&self, seat: Seat) -> u32 {
+        let n = u32::from(self.num_seats());
+        (u32::from(seat.0) + n - u32::from(self.first_chairman())) % n
+    }
+}
+
 fn play_game<G: Labels>(
     config: &G::Config,
     seed: u64,
@@ -212,6 +227,7 @@ struct BotReport {
 pub(crate) fn arena(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
     match GameKind::parse(&args.game.game)? {
         GameKind::Crusaders => arena_game::<crusaders::Crusaders>(args),
+        GameKind::WarriorKnights => arena_game::<warrior_knights::WarriorKnights>(args),
     }
 }
 
@@ -423,6 +439,7 @@ fn histogram_chart(title: &str, bins: &[(f64, f64, u64)]) -> String {
 pub(crate) fn balance(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
     match GameKind::parse(&args.game.game)? {
         GameKind::Crusaders => balance_game::<crusaders::Crusaders>(args),
+        GameKind::WarriorKnights => balance_game::<warrior_knights::WarriorKnights>(args),
     }
 }
 

@@ -28,6 +28,7 @@ pub(crate) struct BenchArgs {
 pub(crate) fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     match GameKind::parse(&args.game.game)? {
         GameKind::Crusaders => run_game::<crusaders::Crusaders>(args),
+        GameKind::WarriorKnights => run_game::<warrior_knights::WarriorKnights>(args),
     }
 }
 

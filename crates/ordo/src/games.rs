@@ -26,6 +26,13 @@ pub(crate) struct GameArgs {
     /// Expansions, comma-separated: `di` (Divine Influence), `ca` (Crimson & Amber Knight).
     #[arg(long, default_value = "")]
     pub(crate) expansions: String,
+    /// Warrior Knights game length: shorter, standard, longer, longest.
+    #[arg(long, default_value = "standard")]
+    pub(crate) length: String,
+    /// Warrior Knights optional rules, comma-separated: open_private_motions, exchanging_heirs,
+    /// player_elimination, might_is_right, abandoned_nobles, miracles_can_happen.
+    #[arg(long, default_value = "")]
+    pub(crate) options: String,
 }
 
 /// What the command line needs from a game beyond the core contract.
@@ -86,11 +93,68 @@ impl CliGame for crusaders::Crusaders {
     }
 }
 
+impl CliGame for warrior_knights::WarriorKnights {
+    fn config_from(args: &GameArgs) -> anyhow::Result<warrior_knights::Config> {
+        use warrior_knights::Length;
+        let length = match args.length.as_str() {
+            "shorter" => Length::Shorter,
+            "standard" => Length::Standard,
+            "longer" => Length::Longer,
+            "longest" => Length::Longest,
+            other => {
+                bail!("unknown length `{other}` (expected shorter, standard, longer, longest)")
+            }
+        };
+        if args.variant != "standard" {
+            bail!("Warrior Knights has no variants; use --length and --options");
+        }
+        if !args.expansions.trim().is_empty() {
+            bail!("Warrior Knights has no expansions in Ordo (Crown and Glory is not built)");
+        }
+        let mut optional = warrior_knights::Optional::default();
+        for o in args
+            .options
+            .split(',')
+            .map(str::trim)
+            .filter(|o| !o.is_empty())
+        {
+            match o {
+                "open_private_motions" => optional.open_private_motions = true,
+                "exchanging_heirs" => optional.exchanging_heirs = true,
+                "player_elimination" => optional.player_elimination = true,
+                "might_is_right" => optional.might_is_right = true,
+                "abandoned_nobles" => optional.abandoned_nobles = true,
+                "miracles_can_happen" => optional.miracles_can_happen = true,
+                other => bail!("unknown option `{other}`"),
+            }
+        }
+        Ok(warrior_knights::Config {
+            barons: args.players,
+            length,
+            optional,
+        })
+    }
+
+    fn turns(&self) -> u32 {
+        self.rounds()
+    }
+
+    fn render(&self, seat: Option<Seat>) -> String {
+        crate::render::warrior_knights(self, seat)
+    }
+
+    fn make_bot(spec: BotSpec, seed: u64, threads: usize) -> Box<dyn Bot<Self>> {
+        ordo_ai::warrior_knights_bot(spec, seed, threads)
+    }
+}
+
 /// The games the command line knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum GameKind {
     /// Crusaders: Thy Will Be Done.
     Crusaders,
+    /// Warrior Knights.
+    WarriorKnights,
 }
 
 impl GameKind {
@@ -101,7 +165,8 @@ impl GameKind {
     pub(crate) fn parse(id: &str) -> anyhow::Result<GameKind> {
         match id {
             "crusaders" => Ok(GameKind::Crusaders),
-            other => bail!("unknown game `{other}` (known: crusaders)"),
+            "warrior-knights" | "warrior_knights" => Ok(GameKind::WarriorKnights),
+            other => bail!("unknown game `{other}` (known: crusaders, warrior-knights)"),
         }
     }
 }

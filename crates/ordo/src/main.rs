@@ -212,6 +212,9 @@ fn replay(file: &std::path::Path, json: bool) -> anyhow::Result<ExitCode> {
     };
     match kind {
         GameKind::Crusaders => replay_game::<crusaders::Crusaders>(&text, file, json),
+        GameKind::WarriorKnights => {
+            replay_game::<warrior_knights::WarriorKnights>(&text, file, json)
+        }
     }
 }
 

@@ -49,6 +49,7 @@ pub(crate) fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     }
     match GameKind::parse(&args.game.game)? {
         GameKind::Crusaders => run_game::<crusaders::Crusaders>(args),
+        GameKind::WarriorKnights => run_game::<warrior_knights::WarriorKnights>(args),
     }
 }
 

@@ -475,6 +475,9 @@ pub(crate) fn run(args: &PlayArgs, server: &str) -> anyhow::Result<ExitCode> {
     let ep = Endpoint::parse(server)?;
     match GameKind::parse(&args.game.game)? {
         GameKind::Crusaders => {}
+        GameKind::WarriorKnights => anyhow::bail!(
+            "the terminal plays Warrior Knights locally (`ordo play --game warrior-knights`); use the browser for server tables"
+        ),
     }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

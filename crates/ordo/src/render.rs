@@ -146,3 +146,220 @@ pub(crate) fn crusaders_view(v: &View) -> String {
     }
     s
 }
+
+/// A readable summary of a Warrior Knights state as `seat` (or a spectator) sees it.
+pub(crate) fn warrior_knights(g: &warrior_knights::WarriorKnights, seat: Option<Seat>) -> String {
+    let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
+    warrior_knights_view(&g.view(viewer))
+}
+
+/// A readable summary of a Warrior Knights view.
+pub(crate) fn warrior_knights_view(v: &warrior_knights::View) -> String {
+    use warrior_knights::{Loc, Target};
+    let comps = warrior_knights::data::components().ok();
+    let board = warrior_knights::map::board().ok();
+    let cards = warrior_knights::cards::cards().ok();
+    let baron = |s: u8| -> String {
+        comps
+            .and_then(|c| c.barons.get(usize::from(s)))
+            .map_or_else(|| format!("Baron {s}"), |b| b.name.clone())
+    };
+    let city = |c: usize| -> String {
+        comps
+            .and_then(|x| x.cities.get(c))
+            .map_or_else(|| format!("city {c}"), |x| x.name.clone())
+    };
+    let area = |a: u8| -> String {
+        let Some(b) = board else {
+            return format!("area {a}");
+        };
+        let i = usize::from(a);
+        let name = if i < b.kingdom {
+            b.file.kingdom[i].id.clone()
+        } else {
+            b.file
+                .overseas
+                .get(i - b.kingdom)
+                .map_or_else(|| format!("area {a}"), |o| o.id.clone())
+        };
+        match b.city(a) {
+            Some(c) => format!("{name}/{c}"),
+            None => name,
+        }
+    };
+    let agenda = |a: u8| -> String {
+        cards
+            .and_then(|c| c.agendas.get(usize::from(a)))
+            .map_or_else(|| format!("Agenda {a}"), |x| x.name.clone())
+    };
+    let tables = warrior_knights::tables::tables().ok();
+    let strength = |troops: &[u8]| -> u16 {
+        tables.map_or(0, |t| troops.iter().map(|&x| t.strength(x)).sum())
+    };
+    let shapes = ["star", "square", "triangle", "circle"];
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "== Round {} | Influence pool {}{} | Chairman {} | Head of the Church {} ==",
+        v.round,
+        v.pool,
+        if v.last_round { " (last round!)" } else { "" },
+        baron(v.chairman),
+        baron(v.head)
+    );
+    for (i, b) in v.barons.iter().enumerate() {
+        let i = i as u8;
+        let owned: Vec<String> = v
+            .cities
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.owner == Some(i))
+            .map(|(c, st)| {
+                let mut t = city(c);
+                if st.fortified {
+                    t.push_str("+F");
+                }
+                if st.breaches > 0 {
+                    let _ = write!(t, " b{}", st.breaches);
+                }
+                if st.siege.is_some() {
+                    t.push_str(" (besieged)");
+                }
+                t
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "[{i}] {}{}: {} crowns, {} Votes, {} Faith, {} Influence, hand {}{}{}",
+            baron(i),
+            if b.eliminated { " (out)" } else { "" },
+            b.crowns,
+            b.votes,
+            b.faith,
+            b.influence,
+            b.hand_size,
+            if b.banned { ", banned" } else { "" },
+            match b.stronghold {
+                Some(a) => format!(
+                    ", stronghold {} ({} troops{}{})",
+                    area(a),
+                    strength(&b.sh_troops),
+                    if b.sh_breaches > 0 {
+                        format!(", {} breaches", b.sh_breaches)
+                    } else {
+                        String::new()
+                    },
+                    if b.sh_siege.is_some() {
+                        ", besieged"
+                    } else {
+                        ""
+                    }
+                ),
+                None => ", stronghold off the board".into(),
+            }
+        );
+        if !owned.is_empty() {
+            let _ = writeln!(s, "     cities: {}", owned.join(", "));
+        }
+        for (k, n) in b.nobles.iter().enumerate() {
+            if n.gone {
+                let _ = writeln!(s, "     {}: line ended", shapes[k]);
+                continue;
+            }
+            if n.loc == Loc::Off && n.troops.is_empty() {
+                continue;
+            }
+            let _ = writeln!(
+                s,
+                "     {}: {} — {} troops{}{}{}",
+                shapes[k],
+                match n.loc {
+                    Loc::Off => "off the board".to_string(),
+                    Loc::At(a) => area(a),
+                    Loc::Sea(a) => format!("at sea to {}", area(a)),
+                },
+                strength(&n.troops),
+                if n.casualties > 0 {
+                    format!(", {} casualties", n.casualties)
+                } else {
+                    String::new()
+                },
+                if n.exhausted { ", exhausted" } else { "" },
+                n.office
+                    .map(|o| format!(", office {}", agenda(o)))
+                    .unwrap_or_default()
+            );
+        }
+    }
+    let neutral: Vec<String> = v
+        .cities
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.owner.is_none() && !c.razed)
+        .map(|(c, _)| city(c))
+        .collect();
+    let _ = writeln!(s, "Neutral cities: {}", neutral.join(", "));
+    let _ = writeln!(
+        s,
+        "Stacks {:?} (resolving {}) | areas: Taxation {}, Wages {}, Assembly {} | track {:?}",
+        v.stacks,
+        v.stack + 1,
+        v.zones[0].len(),
+        v.zones[1].len(),
+        v.zones[2].len(),
+        v.track
+    );
+    if !v.current_agendas.is_empty() {
+        let names: Vec<String> = v.current_agendas.iter().map(|&a| agenda(a)).collect();
+        let _ = writeln!(s, "Current Agendas: {}", names.join(", "));
+    }
+    if !v.laws.is_empty() {
+        let names: Vec<String> = v.laws.iter().map(|&a| agenda(a)).collect();
+        let _ = writeln!(s, "Laws: {}", names.join(", "));
+    }
+    if let Some(c) = v.revealed {
+        let _ = writeln!(s, "Revealed: {c:?}");
+    }
+    if let Some(b) = &v.battle {
+        let bt = &b.battle;
+        let _ = writeln!(
+            s,
+            "Battle in {}: {} attacks {} ({:?}); cards {:?}",
+            area(bt.area),
+            baron(bt.attacker),
+            match bt.target {
+                Target::Baron(x) => baron(x),
+                Target::Neutral => "the neutral city".into(),
+            },
+            bt.stage,
+            b.hand_sizes
+        );
+    }
+    if let Some(m) = &v.mine {
+        let kinds = ["Mobilize", "Levy", "Draft", "Rally", "Serve", "Versatile"];
+        let hand: Vec<String> = m
+            .hand
+            .iter()
+            .enumerate()
+            .filter(|(_, &n)| n > 0)
+            .map(|(k, n)| format!("{n}×{}", kinds[k]))
+            .collect();
+        let _ = writeln!(s, "Your hand: {}", hand.join(", "));
+        if m.planned.iter().any(|p| !p.is_empty()) {
+            let _ = writeln!(s, "Your plan: {:?}", m.planned);
+        }
+        if !m.battle_hand.is_empty() {
+            let _ = writeln!(s, "Your Fate cards: {:?}", m.battle_hand);
+        }
+    }
+    let _ = writeln!(
+        s,
+        "Decision: {}{}",
+        v.phase.kind,
+        v.phase
+            .seat
+            .map(|x| format!(" ({})", baron(x)))
+            .unwrap_or_default()
+    );
+    s
+}

@@ -51,6 +51,7 @@ struct GameResult {
 pub(crate) fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     match GameKind::parse(&args.game.game)? {
         GameKind::Crusaders => run_game::<crusaders::Crusaders>(args),
+        GameKind::WarriorKnights => run_game::<warrior_knights::WarriorKnights>(args),
     }
 }
 

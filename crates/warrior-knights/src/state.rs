@@ -258,6 +258,8 @@ pub(crate) struct Core {
     pub(crate) round: u16,
     pub(crate) chairman: u8,
     pub(crate) head: u8,
+    /// The Chairman drawn at setup (first to place a stronghold).
+    pub(crate) first_chairman: u8,
     pub(crate) barons: Vec<Baron>,
     pub(crate) cities: Vec<CityState>,
     pub(crate) fate: FateDeck,
@@ -701,6 +703,7 @@ impl WarriorKnights {
                 round: 0,
                 chairman: 0,
                 head: 0,
+                first_chairman: 0,
                 barons: (0..n).map(baron).collect(),
                 cities: vec![CityState::default(); t.components.cities.len()],
                 fate,
@@ -755,6 +758,7 @@ impl WarriorKnights {
         let chair = g.random_baron(None).unwrap_or(0);
         let head = g.random_baron(Some(chair)).unwrap_or((chair + 1) % n);
         g.core.chairman = chair;
+        g.core.first_chairman = chair;
         g.core.head = head;
         // Starting troops: Regulars, then one 100 and one 50 Mercenary each, dealt at random.
         for s in 0..n {

@@ -1,0 +1,99 @@
+//! Cheap public facts about a Baron, for evaluations and terminals.
+
+use crate::state::{holders, Loc, WarriorKnights};
+use crate::types::Holder;
+
+/// Public facts about one Baron.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Influence.
+    pub influence: u16,
+    /// Cities controlled (Kingdom and overseas).
+    pub cities: u8,
+    /// Kingdom cities controlled.
+    pub kingdom_cities: u8,
+    /// Troop strength of armies on the board (after casualties).
+    pub troops_on_board: u32,
+    /// Troop strength off the board (Nobles waiting, stronghold card).
+    pub troops_off_board: u32,
+    /// Crowns.
+    pub crowns: u16,
+    /// Votes.
+    pub votes: u16,
+    /// Faith.
+    pub faith: u16,
+    /// The stronghold is on the board.
+    pub stronghold: bool,
+    /// Out of the game.
+    pub eliminated: bool,
+}
+
+impl WarriorKnights {
+    /// Public facts about Baron `seat`.
+    pub fn summary(&self, seat: u8) -> Summary {
+        if seat >= self.core.n {
+            return Summary::default();
+        }
+        let b = self.b(seat);
+        let mut on = 0u32;
+        let mut off = 0u32;
+        for h in holders() {
+            let v = u32::from(self.army_strength(seat, h));
+            let on_board = match h {
+                Holder::Noble(k) => matches!(self.nb(seat, k).loc, Loc::At(_) | Loc::Sea(_)),
+                Holder::Stronghold => b.stronghold.is_some(),
+            };
+            if on_board {
+                on += v;
+            } else {
+                off += v;
+            }
+        }
+        Summary {
+            influence: b.influence,
+            cities: self.cities_of(seat).len() as u8,
+            kingdom_cities: self.kingdom_cities_of(seat) as u8,
+            troops_on_board: on,
+            troops_off_board: off,
+            crowns: b.crowns,
+            votes: b.votes,
+            faith: b.faith,
+            stronghold: b.stronghold.is_some(),
+            eliminated: b.eliminated,
+        }
+    }
+
+    /// Kingdom cities a Baron needs for the city win now.
+    pub fn city_win_needs(&self) -> u8 {
+        if self.core.n == 2 {
+            return self
+                .t()
+                .components
+                .player_count(2)
+                .map_or(5, |p| p.city_win);
+        }
+        let unrazed = (0..self.core.cities.len() as u8)
+            .filter(|&c| self.t().is_kingdom_city(c) && !self.city(c).razed)
+            .count();
+        (unrazed / 2 + 1) as u8
+    }
+
+    /// Influence left in the pool and at the start.
+    pub fn pool(&self) -> (i32, i32) {
+        let start = i32::from(
+            self.config
+                .influence_pool(&self.t().components.influence_per_baron),
+        );
+        (self.core.pool, start)
+    }
+
+    /// The Chairman drawn at setup.
+    pub fn first_chairman(&self) -> u8 {
+        self.core.first_chairman
+    }
+
+    /// The current round (1-based).
+    pub fn round(&self) -> u16 {
+        self.core.round
+    }
+}
