@@ -871,3 +871,597 @@ upgraded: boolean,
  * Tokens on it.
  */
 tokens: number, };
+
+export type WkAStage = "start" | "private" | "order" | "commit" | "cast" | "tally" | "done";
+
+export type WkAction = { "place_stronghold": number } | { "assign_start": WkHolder } | { "place_noble": { 
+/**
+ * Which Noble.
+ */
+shape: number, 
+/**
+ * Where.
+ */
+area: number, } } | { "plan": { 
+/**
+ * Stack.
+ */
+stack: number, 
+/**
+ * Card.
+ */
+card: WkBaronCard, } } | "plan_done" | "decline" | "carry_out" | { "draft_spot": number } | { "allocate_to": WkZone } | { "mobilize_to": number } | { "move": { 
+/**
+ * Which Noble.
+ */
+shape: number, 
+/**
+ * Destination.
+ */
+to: number, } } | { "move_ask": { 
+/**
+ * Which Noble.
+ */
+shape: number, 
+/**
+ * Destination.
+ */
+to: number, } } | { "sail": { 
+/**
+ * Which Noble.
+ */
+shape: number, 
+/**
+ * Destination port area.
+ */
+to: number, } } | { "transfer": { 
+/**
+ * The card.
+ */
+troop: number, 
+/**
+ * Receiver.
+ */
+to: WkHolder, } } | { "transfer_army": { 
+/**
+ * Giver.
+ */
+from: WkHolder, 
+/**
+ * Receiver.
+ */
+to: WkHolder, } } | "end_moves" | "versatile_crowns" | "versatile_vote" | { "versatile_track": number } | { "versatile_battle": number } | { "attack": WkTarget } | "no_battle" | "assault" | "siege" | { "fight": number } | "engage" | { "commander": number } | { "discard_fate": number } | "keep_fate" | { "casualty": WkHolder } | "breach" | { "retreat_to": number } | "raze" | "keep_city" | { "give_city": number } | "grant" | "refuse" | "pay_wages" | { "dismiss": number } | { "hire": number } | { "hire_bundle": number } | "no_hire" | { "assign_hire": WkHolder } | { "repair": { 
+/**
+ * Where.
+ */
+site: WkSite, 
+/**
+ * How many.
+ */
+count: number, } } | { "fortify": number } | "no_upgrade" | { "muster": { 
+/**
+ * The army.
+ */
+army: WkHolder, 
+/**
+ * Tokens removed.
+ */
+count: number, } } | "no_muster" | { "event_to": number } | { "event_target": number } | "cancel_event" | "accept_event" | { "pledge": number } | { "start_expedition": number } | "no_expedition" | { "fund": number } | "bless" | "no_bless" | { "appoint": number } | { "propose": WkProposal } | { "next_agenda": number } | { "commit": number } | { "cast": WkBallot } | { "tie_break": WkBallot } | "accept_agenda" | "refuse_agenda" | { "office_to": number } | { "drop_charge": number } | "comply_tithe" | "refuse_tithe" | "buy_off_faith" | "buy_off_crowns" | "let_revolt" | { "cancel_lasting": number } | "return_done";
+
+export type WkAssembly = { 
+/**
+ * Barons attending (not banned, not barred).
+ */
+attending: Array<number>, 
+/**
+ * Chairman or acting Chairman.
+ */
+acting: number, 
+/**
+ * Stage.
+ */
+stage: WkAStage, 
+/**
+ * Private Motions (kinds) still to vote.
+ */
+pm: Array<number>, 
+/**
+ * The ordered Agendas are being voted (Private Motions are done).
+ */
+main: boolean, 
+/**
+ * Agendas (kinds) voted in this order.
+ */
+queue: Array<number>, 
+/**
+ * Current Agendas not yet ordered.
+ */
+unordered: Array<number>, 
+/**
+ * The Agenda being voted (kind).
+ */
+voting: number | null, 
+/**
+ * What the Private Motion being voted proposes.
+ */
+proposal: WkProposal | null, 
+/**
+ * Votes in each Baron's fist (two Barons: one per queued Agenda). Secret until revealed.
+ */
+commits: Array<Array<number>>, 
+/**
+ * Revealed Votes on the Agenda being voted.
+ */
+revealed: Array<number>, 
+/**
+ * How each Baron cast them.
+ */
+casts: Array<WkBallot | null>, 
+/**
+ * The passed result waiting on its target.
+ */
+result: WkBallot | null, 
+/**
+ * Index of the Agenda being voted in `queue` (two Barons).
+ */
+index: number, };
+
+export type WkAssemblyView = { 
+/**
+ * Public facts (fists emptied).
+ */
+assembly: WkAssembly, 
+/**
+ * Fists filled by each Baron.
+ */
+committed: Array<number>, };
+
+export type WkBallot = "yes" | "no" | { "for": number };
+
+export type WkBaronCard = "mobilize_forces" | "levy_taxes" | "draft_soldiers" | "rally_support" | "serve_the_church" | "versatile_strategy";
+
+export type WkBaronView = { 
+/**
+ * Crowns.
+ */
+crowns: number, 
+/**
+ * Votes.
+ */
+votes: number, 
+/**
+ * Faith.
+ */
+faith: number, 
+/**
+ * Influence.
+ */
+influence: number, 
+/**
+ * Cards in hand.
+ */
+hand_size: number, 
+/**
+ * Cards laid face down on each stack this Planning.
+ */
+planned: [number, number, number], 
+/**
+ * Finished planning.
+ */
+plan_done: boolean, 
+/**
+ * Stronghold area.
+ */
+stronghold: number | null, 
+/**
+ * Troops on the Stronghold card.
+ */
+sh_troops: Array<number>, 
+/**
+ * Casualty tokens there.
+ */
+sh_casualties: number, 
+/**
+ * Breaches of the stronghold.
+ */
+sh_breaches: number, 
+/**
+ * Siege of the stronghold (besieger, round).
+ */
+sh_siege: [number, number] | null, 
+/**
+ * Charges and concessions (Agenda kinds).
+ */
+charges: Array<number>, 
+/**
+ * Banned from the Assembly.
+ */
+banned: boolean, 
+/**
+ * Out of the game.
+ */
+eliminated: boolean, 
+/**
+ * Nobles by shape.
+ */
+nobles: Array<WkNobleView>, };
+
+export type WkBattle = { 
+/**
+ * Where.
+ */
+area: number, 
+/**
+ * The attacking Baron.
+ */
+attacker: number, 
+/**
+ * Against whom.
+ */
+target: WkTarget, 
+/**
+ * The fortification attacked, if any.
+ */
+fort: WkFort | null, 
+/**
+ * A siege rather than an assault.
+ */
+siege: boolean, 
+/**
+ * Attacking Nobles.
+ */
+att: Array<number>, 
+/**
+ * Defending Nobles.
+ */
+def: Array<number>, 
+/**
+ * Troops at the defender's stronghold fight.
+ */
+def_sh: boolean, 
+/**
+ * Commanders.
+ */
+cmd: [number | null, number | null], 
+/**
+ * Defending commander was exhausted before the battle (no ability).
+ */
+def_cmd_tired: boolean, 
+/**
+ * Fate cards in hand (secret) or revealed.
+ */
+hands: [Array<number>, Array<number>], 
+/**
+ * Cards discarded so far by each side.
+ */
+discarded: [number, number], 
+/**
+ * The side has finished discarding.
+ */
+kept: [boolean, boolean], 
+/**
+ * Hands are revealed.
+ */
+revealed: boolean, 
+/**
+ * Casualty tokens still to place per side.
+ */
+cas: [number, number], 
+/**
+ * Victory difference (attacker − defender), once counted.
+ */
+diff: number, 
+/**
+ * Nobles to retreat.
+ */
+retreats: Array<[number, number]>, 
+/**
+ * The fortification falls to the attacker.
+ */
+captured: boolean, 
+/**
+ * Stage.
+ */
+stage: WkStage, };
+
+export type WkBattleView = { 
+/**
+ * Public facts (hands emptied until revealed).
+ */
+battle: WkBattle, 
+/**
+ * Cards in each hand.
+ */
+hand_sizes: [number, number], };
+
+export type WkCard = { "baron": { 
+/**
+ * Owner.
+ */
+seat: number, 
+/**
+ * Which card.
+ */
+card: WkBaronCard, } } | { "neutral": WkNeutralCard };
+
+export type WkCityState = { 
+/**
+ * Controlling Baron.
+ */
+owner: number | null, 
+/**
+ * Control marker on its fortified side.
+ */
+fortified: boolean, 
+/**
+ * Razed: never controlled again.
+ */
+razed: boolean, 
+/**
+ * Breach tokens.
+ */
+breaches: number, 
+/**
+ * Besieging Baron and the round the siege was declared.
+ */
+siege: [number, number] | null, };
+
+export type WkConfig = { 
+/**
+ * Barons at the table (2–6).
+ */
+barons: number, 
+/**
+ * Game length.
+ */
+length: WkLength, 
+/**
+ * Optional rules.
+ */
+optional: WkOptional, };
+
+export type WkEventColour = "red" | "green" | "blue";
+
+export type WkExpedition = { 
+/**
+ * 0: not under way; 1–3: spot.
+ */
+spot: number, 
+/**
+ * Blessed by the Head of the Church.
+ */
+blessed: boolean, 
+/**
+ * Crowns invested per Baron.
+ */
+funds: [number, number, number, number, number, number], };
+
+export type WkFort = { "city": number } | { "stronghold": number };
+
+export type WkHolder = { "noble": number } | "stronghold";
+
+export type WkLength = "shorter" | "standard" | "longer" | "longest";
+
+export type WkLoc = "off" | { "at": number } | { "sea": number };
+
+export type WkMine = { 
+/**
+ * Whose.
+ */
+seat: number, 
+/**
+ * Cards in hand by kind.
+ */
+hand: [number, number, number, number, number, number], 
+/**
+ * Cards laid this Planning per stack.
+ */
+planned: [Array<WkBaronCard>, Array<WkBaronCard>, Array<WkBaronCard>], 
+/**
+ * Own Fate cards in a battle, before the reveal.
+ */
+battle_hand: Array<number>, 
+/**
+ * Own Votes in fists not yet revealed.
+ */
+commits: Array<number>, };
+
+export type WkNeutralCard = "important_event" | "fund_expeditions" | "upgrade_defenses" | "muster_troops" | "uncertain_times";
+
+export type WkNobleView = { 
+/**
+ * Where.
+ */
+loc: WkLoc, 
+/**
+ * Exhausted.
+ */
+exhausted: boolean, 
+/**
+ * Troop cards.
+ */
+troops: Array<number>, 
+/**
+ * Casualty tokens.
+ */
+casualties: number, 
+/**
+ * Office (Agenda kind).
+ */
+office: number | null, 
+/**
+ * *No Heir* applies.
+ */
+no_heir: boolean, 
+/**
+ * His line has ended.
+ */
+gone: boolean, };
+
+export type WkOptional = { 
+/**
+ * A Private Motion may propose anything.
+ */
+open_private_motions: boolean, 
+/**
+ * Each Noble has a tradeable heir token.
+ */
+exchanging_heirs: boolean, 
+/**
+ * A Baron whose stronghold is captured is eliminated.
+ */
+player_elimination: boolean, 
+/**
+ * Only the city win counts; an empty Influence pool does not end the game.
+ */
+might_is_right: boolean, 
+/**
+ * A Noble killed by desertion is abandoned, not dead.
+ */
+abandoned_nobles: boolean, 
+/**
+ * A lasting Event may be cancelled later for its cost + 1 Faith.
+ */
+miracles_can_happen: boolean, };
+
+export type WkPhaseView = { 
+/**
+ * Kind of decision (e.g. `planning`, `card`, `wages`).
+ */
+kind: string, 
+/**
+ * The deciding Baron, when one decides.
+ */
+seat: number | null, };
+
+export type WkProposal = { "rescind_ban": number } | { "discard_law": number } | { "discard_charge": [number, number] } | { "discard_office": [number, number] } | "postpone" | { "revive": number };
+
+export type WkSite = { "city": number } | "stronghold";
+
+export type WkStage = "fighters" | "mode" | "commanders" | "draw" | { "discard": number } | { "casualties": number } | "outcome" | "retreats" | "capture" | "done";
+
+export type WkTarget = { "baron": number } | "neutral";
+
+export type WkView = { 
+/**
+ * Barons at the table.
+ */
+barons_count: number, 
+/**
+ * Round (1-based).
+ */
+round: number, 
+/**
+ * Chairman of the Assembly.
+ */
+chairman: number, 
+/**
+ * Head of the Church.
+ */
+head: number, 
+/**
+ * Influence left in the pool.
+ */
+pool: number, 
+/**
+ * This is the last round.
+ */
+last_round: boolean, 
+/**
+ * The Barons.
+ */
+barons: Array<WkBaronView>, 
+/**
+ * Cities (index = city).
+ */
+cities: Array<WkCityState>, 
+/**
+ * Cards left in each Action stack.
+ */
+stacks: [number, number, number], 
+/**
+ * Cards per Baron in each stack (Neutral cards last).
+ */
+stack_owners: [Array<number>, Array<number>, Array<number>], 
+/**
+ * The stack being resolved.
+ */
+stack: number, 
+/**
+ * Cards in the Taxation, Wages and Assembly areas.
+ */
+zones: [Array<[number, WkBaronCard]>, Array<[number, WkBaronCard]>, Array<[number, WkBaronCard]>], 
+/**
+ * Baron markers on the Mercenary Track.
+ */
+track: Array<number | null>, 
+/**
+ * Face-up Mercenaries.
+ */
+offer: Array<number>, 
+/**
+ * Current Agendas.
+ */
+current_agendas: Array<number>, 
+/**
+ * Laws in play.
+ */
+laws: Array<number>, 
+/**
+ * Lasting Events (Event, Baron).
+ */
+lasting: Array<[number, number]>, 
+/**
+ * Expedition tracks.
+ */
+expeditions: [WkExpedition, WkExpedition, WkExpedition], 
+/**
+ * Colour of the top Event card's back.
+ */
+event_top: WkEventColour | null, 
+/**
+ * Cards in the Fate, Event, Agenda and Mercenary decks.
+ */
+decks: [number, number, number, number], 
+/**
+ * The card being resolved.
+ */
+revealed: WkCard | null, 
+/**
+ * Fate cards drawn by the last step (public).
+ */
+last_fate: Array<number>, 
+/**
+ * The pending decision.
+ */
+phase: WkPhaseView, 
+/**
+ * The battle being fought.
+ */
+battle: WkBattleView | null, 
+/**
+ * The Assembly in session.
+ */
+assembly: WkAssemblyView | null, 
+/**
+ * The Event being resolved: (card, drawer, target).
+ */
+event: [number, number, number] | null, 
+/**
+ * Mercenaries hired and not yet assigned.
+ */
+hires: Array<number>, 
+/**
+ * The viewer's secrets.
+ */
+mine: WkMine | null, 
+/**
+ * Final result.
+ */
+outcome: { scores: Array<number>, places: Array<number> } | null, 
+/**
+ * Winner by seizing the Kingdom.
+ */
+city_winner: number | null, };
+
+export type WkZone = "taxation" | "wages" | "assembly";

@@ -69,11 +69,13 @@ pub fn router() -> Router<AppState> {
 
 /// The component data of a game, as one JSON object of its data files.
 async fn game_data(Path(game): Path<String>) -> Result<Response, ApiError> {
-    if game != "crusaders" {
-        return Err(ApiError::NotFound);
-    }
+    let files: Vec<(&str, &str)> = match game.as_str() {
+        "crusaders" => crusaders::data::raw_files().to_vec(),
+        "warrior-knights" => warrior_knights::raw_files().to_vec(),
+        _ => return Err(ApiError::NotFound),
+    };
     let mut out = String::from("{");
-    for (i, (name, text)) in crusaders::data::raw_files().iter().enumerate() {
+    for (i, (name, text)) in files.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }

@@ -11,6 +11,7 @@ use crate::types::*;
 /// Where the Assembly stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkAStage"))]
 #[serde(rename_all = "snake_case")]
 pub enum AStage {
     /// Votes handed out.
@@ -32,6 +33,7 @@ pub enum AStage {
 /// The Assembly in session.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkAssembly"))]
 pub struct Assembly {
     /// Barons attending (not banned, not barred).
     pub attending: Vec<u8>,

@@ -12,6 +12,7 @@ use crate::types::*;
 /// A fortification under attack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkFort"))]
 #[serde(rename_all = "snake_case")]
 pub enum Fort {
     /// A city.
@@ -23,6 +24,7 @@ pub enum Fort {
 /// Where a battle stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkStage"))]
 #[serde(rename_all = "snake_case")]
 pub enum Stage {
     /// The attacker picks his fighting Nobles.
@@ -50,6 +52,7 @@ pub enum Stage {
 /// A battle in progress. Side 0 attacks, side 1 defends.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkBattle"))]
 pub struct Battle {
     /// Where.
     pub area: AreaId,

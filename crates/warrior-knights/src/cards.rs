@@ -26,6 +26,8 @@ pub enum Resource {
 
 /// An Event card's back colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkEventColour"))]
 #[serde(rename_all = "snake_case")]
 pub enum EventColour {
     /// Harmful; affects the Baron who draws it.

@@ -4,6 +4,8 @@ use serde::{Deserialize, Serialize};
 
 /// How much Influence each Baron puts into the pool.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkLength"))]
 #[serde(rename_all = "snake_case")]
 pub enum Length {
     /// 8 per Baron.
@@ -19,6 +21,8 @@ pub enum Length {
 
 /// The optional rules of the base game and the FAQ, each a switch.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkOptional"))]
 #[serde(deny_unknown_fields, default)]
 pub struct Optional {
     /// A Private Motion may propose anything.
@@ -37,6 +41,8 @@ pub struct Optional {
 
 /// Table options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkConfig"))]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
     /// Barons at the table (2–6).

@@ -27,6 +27,7 @@ pub const MAX_ROUNDS: u16 = 60;
 /// Where a Noble is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkLoc"))]
 #[serde(rename_all = "snake_case")]
 pub enum Loc {
     /// Off the board (never placed, dead with an heir, or without troops).
@@ -82,6 +83,7 @@ pub(crate) struct Baron {
 /// A city.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkCityState"))]
 pub struct CityState {
     /// Controlling Baron.
     pub owner: Option<u8>,
@@ -98,6 +100,7 @@ pub struct CityState {
 /// An expedition track.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkExpedition"))]
 pub struct Expedition {
     /// 0: not under way; 1–3: spot.
     pub spot: u8,
@@ -1158,7 +1161,8 @@ impl WarriorKnights {
             }
             BaronCard::RallySupport => {
                 self.gain(s, Resource::Votes, 2);
-                if self.strict_most(s, true) {
+                // A banned Baron can never be Chairman (rules §6).
+                if !self.b(s).banned && self.strict_most(s, true) {
                     self.core.chairman = s;
                 }
             }

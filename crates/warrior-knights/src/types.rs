@@ -26,6 +26,7 @@ pub const CIRCLE: Shape = 3;
 /// Who holds troops: one of the acting Baron's Nobles, or his Stronghold card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkHolder"))]
 #[serde(rename_all = "snake_case")]
 pub enum Holder {
     /// A Noble (by shape).
@@ -38,6 +39,7 @@ pub enum Holder {
 /// stronghold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkSite"))]
 #[serde(rename_all = "snake_case")]
 pub enum Site {
     /// A city.
@@ -49,6 +51,7 @@ pub enum Site {
 /// Whom a battle is fought against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkTarget"))]
 #[serde(rename_all = "snake_case")]
 pub enum Target {
     /// Another Baron's Nobles, city or stronghold in the area.
@@ -60,6 +63,7 @@ pub enum Target {
 /// The three special-phase areas of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkZone"))]
 #[serde(rename_all = "snake_case")]
 pub enum Zone {
     /// Taxation (yellow).
@@ -73,6 +77,7 @@ pub enum Zone {
 /// A Baron Action card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkBaronCard"))]
 #[serde(rename_all = "snake_case")]
 pub enum BaronCard {
     /// Move Nobles into one area and/or fight there.
@@ -121,6 +126,7 @@ impl BaronCard {
 /// A Neutral Action card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkNeutralCard"))]
 #[serde(rename_all = "snake_case")]
 pub enum NeutralCard {
     /// The Head of the Church decides who draws the top Event.
@@ -160,6 +166,7 @@ impl NeutralCard {
 /// An action card in an Action stack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkCard"))]
 #[serde(rename_all = "snake_case")]
 pub enum Card {
     /// A Baron's card.
@@ -176,6 +183,7 @@ pub enum Card {
 /// A vote's direction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkBallot"))]
 #[serde(rename_all = "snake_case")]
 pub enum Ballot {
     /// For a yes/no Agenda.
@@ -189,6 +197,7 @@ pub enum Ballot {
 /// What the proposer of a Private Motion puts to the vote.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkProposal"))]
 #[serde(rename_all = "snake_case")]
 pub enum Proposal {
     /// Lift a Baron's ban.
@@ -209,6 +218,7 @@ pub enum Proposal {
 /// One decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkAction"))]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     /// Setup or Upkeep: put the stronghold in an area.

@@ -13,6 +13,7 @@ use crate::types::*;
 /// A Noble as everyone sees him.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkNobleView"))]
 pub struct NobleView {
     /// Where.
     pub loc: Loc,
@@ -33,6 +34,7 @@ pub struct NobleView {
 /// A Baron as everyone sees him.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkBaronView"))]
 pub struct BaronView {
     /// Crowns.
     pub crowns: u16,
@@ -71,6 +73,7 @@ pub struct BaronView {
 /// A seat's own secrets.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkMine"))]
 pub struct Mine {
     /// Whose.
     pub seat: u8,
@@ -87,6 +90,7 @@ pub struct Mine {
 /// The battle as a viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkBattleView"))]
 pub struct BattleView {
     /// Public facts (hands emptied until revealed).
     pub battle: Battle,
@@ -97,6 +101,7 @@ pub struct BattleView {
 /// The Assembly as a viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkAssemblyView"))]
 pub struct AssemblyView {
     /// Public facts (fists emptied).
     pub assembly: Assembly,
@@ -107,6 +112,7 @@ pub struct AssemblyView {
 /// Whose decision it is, by kind.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkPhaseView"))]
 pub struct PhaseView {
     /// Kind of decision (e.g. `planning`, `card`, `wages`).
     pub kind: String,
@@ -117,6 +123,7 @@ pub struct PhaseView {
 /// Everything a viewer may see.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkView"))]
 pub struct View {
     /// Barons at the table.
     pub barons_count: u8,
@@ -175,6 +182,10 @@ pub struct View {
     /// The viewer's secrets.
     pub mine: Option<Mine>,
     /// Final result.
+    #[cfg_attr(
+        feature = "ts",
+        ts(type = "{ scores: Array<number>, places: Array<number> } | null")
+    )]
     pub outcome: Option<Outcome>,
     /// Winner by seizing the Kingdom.
     pub city_winner: Option<u8>,

@@ -5,3 +5,4 @@ mod bindings;
 mod http;
 mod lobby;
 mod store;
+mod warrior_knights;

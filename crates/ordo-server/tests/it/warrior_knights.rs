@@ -1,0 +1,162 @@
+//! Warrior Knights at the server: two people and a bot plan at once, nobody's plan reaches
+//! another, the game is played to its end, and the record replays.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+
+use axum::http::StatusCode;
+use serde_json::json;
+
+use crate::http::{call, my_turn, state_at};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn barons_plan_at_once_over_the_network_and_keep_their_plans_secret() {
+    let state = state_at("sqlite::memory:").await;
+    let body = json!({
+        "game": "warrior-knights",
+        "config": {"barons": 3},
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}],
+    })
+    .to_string();
+    let (status, created) = call(&state, "POST", "/api/tables", Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let tokens: Vec<String> = created["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(2)
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
+    let stale = Arc::new(AtomicU32::new(0));
+    let planned_together = Arc::new(AtomicU32::new(0));
+    let play = |seat: usize| {
+        let state = state.clone();
+        let id = id.clone();
+        let token = tokens[seat].clone();
+        let stale = stale.clone();
+        let planned_together = planned_together.clone();
+        let tokens_all = tokens.clone();
+        async move {
+            let mut n = 0usize;
+            loop {
+                let snap = my_turn(&state, &id, &token).await;
+                if snap["status"] == "finished" {
+                    return;
+                }
+                let legal = snap["legal"].as_array().unwrap();
+                // Lay cards before finishing a plan; otherwise vary the choice.
+                let pick = legal
+                    .iter()
+                    .position(|l| l["action"].get("plan").is_some())
+                    .unwrap_or((n * 7 + seat) % legal.len());
+                let action = legal[pick]["action"].clone();
+                if snap["view"]["phase"]["kind"] == "planning"
+                    && snap["to_act"].as_array().unwrap().len() > 1
+                {
+                    planned_together.fetch_add(1, Ordering::Relaxed);
+                }
+                let version = snap["version"].as_u64().unwrap();
+                let body =
+                    json!({"token": token, "version": version, "action": action}).to_string();
+                let (status, ack) = call(
+                    &state,
+                    "POST",
+                    &format!("/api/tables/{id}/actions"),
+                    Some(body),
+                )
+                .await;
+                if ack["code"] == "action/stale_version" {
+                    stale.fetch_add(1, Ordering::Relaxed);
+                    continue;
+                }
+                assert_eq!(status, StatusCode::OK, "{ack}");
+                // While planning, the other Baron's laid cards are nowhere in this seat's view.
+                let (_, other) = call(
+                    &state,
+                    "GET",
+                    &format!("/api/tables/{id}/state?token={}", token),
+                    None,
+                )
+                .await;
+                let mine = &other["view"]["mine"];
+                assert_eq!(mine["seat"], json!(seat));
+                // Nobody else's plan: the other seat's and a spectator's snapshots never hold
+                // this seat's secrets.
+                if snap["view"]["phase"]["kind"] == "planning" {
+                    let mine = serde_json::to_string(mine).unwrap();
+                    let other_token = &tokens_all[1 - seat];
+                    let (_, theirs) = call(
+                        &state,
+                        "GET",
+                        &format!("/api/tables/{id}/state?token={other_token}"),
+                        None,
+                    )
+                    .await;
+                    let (_, spec) =
+                        call(&state, "GET", &format!("/api/tables/{id}/state"), None).await;
+                    assert!(spec["view"]["mine"].is_null());
+                    for v in [theirs, spec] {
+                        assert!(!serde_json::to_string(&v).unwrap().contains(&mine));
+                    }
+                }
+                n += 1;
+                assert!(n < 20_000, "too many decisions");
+            }
+        }
+    };
+    tokio::join!(play(0), play(1));
+    assert!(planned_together.load(Ordering::Relaxed) > 10);
+    assert_eq!(
+        stale.load(Ordering::Relaxed),
+        0,
+        "simultaneous planning refused a decision as stale"
+    );
+    // Secrets: the seat-0 plan never appears in seat 1's or a spectator's snapshot.
+    let (_, s0) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/state?token={}", tokens[0]),
+        None,
+    )
+    .await;
+    let (_, s1) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/state?token={}", tokens[1]),
+        None,
+    )
+    .await;
+    let (_, spec) = call(&state, "GET", &format!("/api/tables/{id}/state"), None).await;
+    let mine0 = serde_json::to_string(&s0["view"]["mine"]).unwrap();
+    assert!(mine0.contains("\"seat\":0"));
+    for other in [&s1, &spec] {
+        assert!(!serde_json::to_string(other).unwrap().contains(&mine0));
+    }
+    assert!(spec["view"]["mine"].is_null());
+    // The record replays.
+    let (status, record) = call(&state, "GET", &format!("/api/tables/{id}/record"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let m = ordo_core::replay_json::<warrior_knights::WarriorKnights>(&record.to_string()).unwrap();
+    assert!(ordo_core::Game::to_act(m.state()).is_over());
+}
+
+#[tokio::test]
+async fn the_game_data_is_served_and_bad_configs_are_refused() {
+    let state = state_at("sqlite::memory:").await;
+    let (status, data) = call(&state, "GET", "/api/games/warrior-knights/data", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(data["cards.json"]["events"].as_array().unwrap().len() > 10);
+    assert!(data["map.json"]["kingdom"].as_array().unwrap().len() == 42);
+    for config in [
+        json!({"barons": 7}),
+        json!({"barons": 3, "dice": true}),
+        json!("x"),
+    ] {
+        let body =
+            json!({"game": "warrior-knights", "config": config, "seats": [{"kind": "human"}]})
+                .to_string();
+        let (status, err) = call(&state, "POST", "/api/tables", Some(body)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
+    }
+}
