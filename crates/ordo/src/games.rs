@@ -29,8 +29,9 @@ pub(crate) struct GameArgs {
     /// Warrior Knights game length: shorter, standard, longer, longest.
     #[arg(long, default_value = "standard")]
     pub(crate) length: String,
-    /// Warrior Knights optional rules, comma-separated: open_private_motions, exchanging_heirs,
-    /// player_elimination, might_is_right, abandoned_nobles, miracles_can_happen.
+    /// Warrior Knights optional rules, comma-separated: open_private_motions,
+    /// player_elimination, might_is_right, abandoned_nobles, miracles_can_happen
+    /// (exchanging_heirs is refused: heir trading is not available).
     #[arg(long, default_value = "")]
     pub(crate) options: String,
 }

@@ -150,36 +150,30 @@ fn data_check() -> ExitCode {
             }
         }
     }
-    match (
-        warrior_knights::data::components(),
-        warrior_knights::map::board(),
-    ) {
-        (Ok(c), Ok(b)) => {
+    match warrior_knights::tables::tables() {
+        Ok(t) => {
+            let c = t.components;
             let defaults = c
                 .cities
                 .iter()
                 .filter(|x| x.confidence == warrior_knights::data::Confidence::Default)
                 .count();
             println!(
-                "warrior-knights data {} + {}: OK ({} Barons, {} cities ({defaults} with DEFAULT values), {} Kingdom areas, {} Mercenaries, {} Fate cards; the map is a reconstruction)",
+                "warrior-knights data {} + {} + {}: OK ({} Barons, {} cities ({defaults} with DEFAULT values), {} Kingdom areas, {} Mercenaries, {} Fate cards, {} Event and {} Agenda cards; the map and the card texts are reconstructions)",
                 c.version,
-                b.file.version,
+                t.board.file.version,
+                t.cards.version,
                 c.barons.len(),
                 c.cities.len(),
-                b.kingdom,
+                t.board.kingdom,
                 c.mercenaries.len(),
-                c.fate.cards.len()
+                c.fate.cards.len(),
+                t.cards.event_deck().len(),
+                t.cards.agenda_deck().len()
             );
         }
-        (c, b) => {
+        Err(problems) => {
             ok = false;
-            let problems: Vec<String> = c
-                .err()
-                .into_iter()
-                .chain(b.err())
-                .flatten()
-                .map(ToString::to_string)
-                .collect();
             println!("warrior-knights data: {} problem(s)", problems.len());
             for p in problems {
                 println!("  {p}");

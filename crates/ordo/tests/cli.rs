@@ -326,3 +326,161 @@ fn sim_accepts_ai_bots() {
     );
     assert_eq!(last_json(&out)["errors"], 0);
 }
+
+#[test]
+fn warrior_knights_sim_every_baron_count_is_error_free_and_deterministic() {
+    for barons in ["2", "3", "4", "5", "6"] {
+        let args = [
+            "sim",
+            "--game",
+            "warrior-knights",
+            "--players",
+            barons,
+            "--games",
+            "1000",
+            "--seed",
+            "5",
+            "--json",
+        ];
+        let a = ordo(&args);
+        assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+        let ja = last_json(&a);
+        assert_eq!(ja["errors"], 0, "{barons} Barons: {ja}");
+        assert_eq!(ja["games"], 1000);
+        // Same games on one thread: same digest; another seed: another digest.
+        let short = |seed: &'static str, threads: &'static str| {
+            last_json(&ordo(&[
+                "sim",
+                "--game",
+                "warrior-knights",
+                "--players",
+                barons,
+                "--games",
+                "100",
+                "--seed",
+                seed,
+                "--threads",
+                threads,
+                "--json",
+            ]))["digest"]
+                .clone()
+        };
+        let d = short("5", "2");
+        assert_eq!(short("5", "1"), d);
+        assert_ne!(short("6", "2"), d);
+    }
+    // Options and lengths are taken; nonsense is refused.
+    let ok = ordo(&[
+        "sim",
+        "--game",
+        "warrior-knights",
+        "--players",
+        "3",
+        "--length",
+        "shorter",
+        "--options",
+        "might_is_right,player_elimination,abandoned_nobles,miracles_can_happen,open_private_motions",
+        "--games",
+        "20",
+        "--json",
+    ]);
+    assert_eq!(last_json(&ok)["errors"], 0);
+    for bad in [
+        vec!["--players", "7"],
+        vec!["--length", "eternal"],
+        vec!["--options", "dice"],
+        vec!["--options", "exchanging_heirs"],
+        vec!["--expansions", "di"],
+    ] {
+        let mut args = vec!["sim", "--game", "warrior-knights", "--games", "1"];
+        args.extend(bad.iter().copied());
+        assert_eq!(ordo(&args).status.code(), Some(1), "{bad:?}");
+    }
+}
+
+#[test]
+fn warrior_knights_terminal_game_against_bots_plays_to_the_end_and_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("wk.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ordo"))
+        .args([
+            "play",
+            "--game",
+            "warrior-knights",
+            "--seats",
+            "human,heuristic,random",
+            "--seed",
+            "4",
+            "--save",
+            rec.to_str().unwrap(),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        let stdin = child.stdin.as_mut().unwrap();
+        let mut input = String::from("0\nfoo\n");
+        for i in 0..60_000 {
+            input.push_str(match i % 4 {
+                0 => "2\n",
+                1 => "3\n",
+                _ => "1\n",
+            });
+        }
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("Enter a number from 1 to"));
+    assert!(text.contains("Influence pool"), "the board is shown");
+    assert!(
+        text.contains("Game over"),
+        "{}",
+        &text[text.len().saturating_sub(2000)..]
+    );
+    let r = ordo(&["replay", rec.to_str().unwrap(), "--json"]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    assert_eq!(last_json(&r)["over"], true);
+}
+
+#[test]
+fn warrior_knights_arena_and_bench() {
+    let out = ordo(&[
+        "arena",
+        "--game",
+        "warrior-knights",
+        "--players",
+        "2",
+        "--bots",
+        "heuristic,random",
+        "--games",
+        "4",
+        "--seed",
+        "2",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = ordo(&[
+        "bench",
+        "--game",
+        "warrior-knights",
+        "--players",
+        "4",
+        "--seconds",
+        "0.2",
+        "--json",
+    ]);
+    assert!(out.status.success());
+    assert!(last_json(&out)["games_per_sec"].as_f64().unwrap_or(0.0) > 0.0);
+}

@@ -782,6 +782,22 @@ impl WarriorKnights {
             retreats.extend(att_alive.iter().map(|&k| (s, k)));
             att_left.clear();
         }
+        // Each retreating army first draws for a deserter (rules §9.2); a desertion that leaves
+        // casualties at least equal to the troops kills the Noble, as at Wages.
+        let mut fleeing = Vec::new();
+        for (y, k) in retreats {
+            self.deserter_draw(y, Holder::Noble(k));
+            if self.alive(y, Holder::Noble(k)) {
+                fleeing.push((y, k));
+            } else if self.nb(y, k).casualties == 0 {
+                self.leave_board(y, k);
+            } else if self.config.optional.abandoned_nobles {
+                self.abandon(y, k);
+            } else {
+                self.noble_dies(y, k);
+            }
+        }
+        let retreats = fleeing;
         // Capture.
         let mut captured = false;
         if let Some(fort) = b.fort {

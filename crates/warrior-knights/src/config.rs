@@ -69,6 +69,9 @@ pub enum ConfigProblem {
     /// Not 2–6 Barons.
     #[error("Warrior Knights is for 2 to 6 Barons, not {0}")]
     Barons(u8),
+    /// An optional rule Ordo does not offer.
+    #[error("the optional rule `{0}` is not available in Ordo")]
+    Unsupported(&'static str),
 }
 
 impl Config {
@@ -79,6 +82,11 @@ impl Config {
     pub fn check(&self) -> Result<(), ConfigProblem> {
         if !(2..=6).contains(&self.barons) {
             return Err(ConfigProblem::Barons(self.barons));
+        }
+        if self.optional.exchanging_heirs {
+            // Heir tokens change hands by free trade at any time, which a decision list cannot
+            // express; refusing the option is honest where ignoring it would not be.
+            return Err(ConfigProblem::Unsupported("exchanging_heirs"));
         }
         Ok(())
     }
@@ -122,5 +130,12 @@ mod tests {
         .check()
         .is_err());
         assert!(serde_json::from_str::<Config>(r#"{"barons": 3, "dice": true}"#).is_err());
+        let heirs: Config =
+            serde_json::from_str(r#"{"barons": 3, "optional": {"exchanging_heirs": true}}"#)
+                .unwrap();
+        assert_eq!(
+            heirs.check(),
+            Err(ConfigProblem::Unsupported("exchanging_heirs"))
+        );
     }
 }

@@ -86,7 +86,20 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
     use Action as A;
     match *a {
         A::PlaceStronghold(x) => format!("stronghold in {}", area(g, x)),
-        A::AssignStart(h) => format!("starting troop to the {}", holder(g, h)),
+        A::AssignStart(h) => {
+            let next = match g.core.phase {
+                crate::state::Phase::SetupTroops(s) => g
+                    .core
+                    .start_troops
+                    .get(usize::from(s))
+                    .and_then(|l| l.first().copied()),
+                _ => None,
+            };
+            match next {
+                Some(t) => format!("{} to the {}", troop(g, t), holder(g, h)),
+                None => format!("starting troop to the {}", holder(g, h)),
+            }
+        }
         A::PlaceNoble { shape, area: x } => format!("{} to {}", noble(g, shape), area(g, x)),
         A::Plan { stack, card } => format!("lay {} on stack {}", card.id(), stack + 1),
         A::PlanDone => "done planning".into(),

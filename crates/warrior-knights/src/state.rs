@@ -646,10 +646,16 @@ impl WarriorKnights {
                 e.first().map(ToString::to_string).unwrap_or_default()
             ))
         })?;
-        config.check().map_err(|_| ConfigError::PlayerCount {
-            players: config.barons,
-            min: 2,
-            max: 6,
+        config.check().map_err(|e| match e {
+            crate::config::ConfigProblem::Barons(n) => ConfigError::PlayerCount {
+                players: n,
+                min: 2,
+                max: 6,
+            },
+            other => ConfigError::Invalid {
+                option: "optional".into(),
+                reason: other.to_string(),
+            },
         })?;
         let n = config.barons;
         let pc = t
