@@ -114,68 +114,99 @@ pub(crate) struct Route {
 }
 
 impl WarriorKnights {
-    /// Barons other than `s` whose Noble or city stands in `area` (passing needs their leave).
-    fn blockers_at(&self, s: u8, area: AreaId) -> Vec<u8> {
-        let mut v = self.others_with_nobles(s, area);
+    /// Barons other than `s` whose Noble or city stands in `area` (passing needs their leave),
+    /// as a bit set.
+    fn blockers_at(&self, s: u8, area: AreaId) -> u8 {
+        let mut v = 0u8;
+        for o in 0..self.core.n {
+            if o == s || self.b(o).eliminated {
+                continue;
+            }
+            if self.b(o).nobles.iter().any(|n| n.loc == Loc::At(area)) {
+                v |= 1 << o;
+            }
+        }
         if let Some(c) = self.live_city_at(area) {
             if let Some(o) = self.city(c).owner {
                 if o != s {
-                    v.push(o);
+                    v |= 1 << o;
                 }
             }
         }
-        v.sort_unstable();
-        v.dedup();
         v
     }
 
-    /// The best land route from `from` to `to` for `s`: a step to an adjacent area, or up to
-    /// three areas along a road (the whole move on the road).
-    pub(crate) fn land_route(&self, s: u8, from: AreaId, to: AreaId) -> Option<Route> {
+    /// Every area `s` can reach by land from `from` with the fewest Barons to ask: one step to
+    /// an adjacent area, or up to three areas along a road (the whole move on the road). Per
+    /// destination: (Barons to ask as a bit set, along a road).
+    pub(crate) fn reachable(&self, s: u8, from: AreaId) -> Vec<(AreaId, u8, bool)> {
         let t = self.t();
-        if from == to || !t.is_kingdom(from) || !t.is_kingdom(to) {
-            return None;
+        let mut best: [Option<(u8, bool)>; 64] = [None; 64];
+        if !t.is_kingdom(from) {
+            return Vec::new();
         }
         let nbrs = &t.board.neighbours;
-        if nbrs[usize::from(from)]
-            .iter()
-            .any(|&(b, border)| b == to && border.passable())
-        {
-            return Some(Route {
-                blockers: Vec::new(),
-                road: false,
-            });
-        }
         let step_ok = |a: AreaId, b: AreaId| {
             t.board.road(a, b)
                 && nbrs[usize::from(a)]
                     .iter()
                     .any(|&(x, border)| x == b && border.passable())
         };
-        let mut best: Option<Vec<u8>> = None;
+        let mut consider = |to: AreaId, blockers: u8, road: bool| {
+            if to == from || usize::from(to) >= 64 {
+                return;
+            }
+            let slot = &mut best[usize::from(to)];
+            let better = match slot {
+                None => true,
+                Some((b, r)) => (blockers.count_ones(), road) < (b.count_ones(), *r),
+            };
+            if better {
+                *slot = Some((blockers, road));
+            }
+        };
+        for &(a, border) in &nbrs[usize::from(from)] {
+            if border.passable() {
+                consider(a, 0, false);
+            }
+        }
         for &(m1, _) in &nbrs[usize::from(from)] {
-            if !step_ok(from, m1) || m1 == to {
+            if !step_ok(from, m1) {
                 continue;
             }
             let b1 = self.blockers_at(s, m1);
-            if step_ok(m1, to) {
-                consider(&mut best, b1.clone());
-            }
             for &(m2, _) in &nbrs[usize::from(m1)] {
-                if m2 == from || m2 == to || !step_ok(m1, m2) || !step_ok(m2, to) {
+                if m2 == from || !step_ok(m1, m2) {
                     continue;
                 }
-                let mut b = b1.clone();
-                b.extend(self.blockers_at(s, m2));
-                b.sort_unstable();
-                b.dedup();
-                consider(&mut best, b);
+                consider(m2, b1, true);
+                let b2 = b1 | self.blockers_at(s, m2);
+                for &(m3, _) in &nbrs[usize::from(m2)] {
+                    if m3 == from || m3 == m1 || !step_ok(m2, m3) {
+                        continue;
+                    }
+                    consider(m3, b2, true);
+                }
             }
         }
-        best.map(|blockers| Route {
-            blockers,
-            road: true,
-        })
+        best.iter()
+            .enumerate()
+            .filter_map(|(a, x)| x.map(|(b, r)| (a as AreaId, b, r)))
+            .collect()
+    }
+
+    /// The best land route from `from` to `to` for `s`.
+    pub(crate) fn land_route(&self, s: u8, from: AreaId, to: AreaId) -> Option<Route> {
+        if !self.t().is_kingdom(to) {
+            return None;
+        }
+        self.reachable(s, from)
+            .into_iter()
+            .find(|&(a, _, _)| a == to)
+            .map(|(_, b, road)| Route {
+                blockers: (0..8u8).filter(|o| b & (1 << o) != 0).collect(),
+                road,
+            })
     }
 
     /// Whether Noble `k` of `s` may move now.
@@ -199,23 +230,24 @@ impl WarriorKnights {
             let Some(from) = self.can_move(s, k) else {
                 continue;
             };
-            for to in 0..areas {
+            for (to, blockers, _) in self.reachable(s, from) {
                 if dest.is_some_and(|d| d != to) {
                     continue;
                 }
-                if let Some(r) = self.land_route(s, from, to) {
-                    if r.blockers.is_empty() {
-                        out.push(Action::Move { shape: k, to });
-                    } else if !self.core.ctx.refused_moves.contains(&k) {
-                        out.push(Action::MoveAsk { shape: k, to });
-                    }
+                if blockers == 0 {
+                    out.push(Action::Move { shape: k, to });
+                } else if !self.core.ctx.refused_moves.contains(&k) {
+                    out.push(Action::MoveAsk { shape: k, to });
                 }
-                if to != from
-                    && self.t().board.is_port(from)
-                    && self.t().board.is_port(to)
-                    && (!dues || self.b(s).crowns >= 1)
-                {
-                    out.push(Action::Sail { shape: k, to });
+            }
+            if self.t().board.is_port(from) && (!dues || self.b(s).crowns >= 1) {
+                for to in 0..areas {
+                    if dest.is_some_and(|d| d != to) {
+                        continue;
+                    }
+                    if to != from && self.t().board.is_port(to) {
+                        out.push(Action::Sail { shape: k, to });
+                    }
                 }
             }
         }
@@ -1035,12 +1067,6 @@ impl WarriorKnights {
             (false, true) => self.card_done(Some(Zone::Assembly)),
             _ => self.core.phase = Phase::MobilizeZone(s),
         }
-    }
-}
-
-fn consider(best: &mut Option<Vec<u8>>, b: Vec<u8>) {
-    if best.as_ref().is_none_or(|cur| b.len() < cur.len()) {
-        *best = Some(b);
     }
 }
 

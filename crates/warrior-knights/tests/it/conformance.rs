@@ -20,12 +20,57 @@ fn random_games_finish() {
 
 #[test]
 fn conformance_every_baron_count() {
+    // The full checks: every listed decision tried on a clone every 7 steps, views, secrets and
+    // resampling every 5 steps.
     let opts = Conformance {
-        seeds: 0..4,
+        seeds: 0..20,
         ..Conformance::default()
     };
     let report = check_conformance::<warrior_knights::WarriorKnights>(&configs(), &opts, arbitrary);
-    assert_eq!(report.games, 20);
+    assert_eq!(report.games, 100);
+    assert!(
+        report.rejected > 1000 && report.views > 10_000,
+        "{report:?}"
+    );
+}
+
+#[test]
+fn conformance_on_two_thousand_games() {
+    // Lighter checks on many more games: views, secrets and resampling every 60 steps.
+    let opts = Conformance {
+        seeds: 100..500,
+        illegal_samples: 1,
+        all_listed_every: 97,
+        views_every: 60,
+    };
+    let report = check_conformance::<warrior_knights::WarriorKnights>(&configs(), &opts, arbitrary);
+    assert_eq!(report.games, 2000);
+}
+
+#[test]
+fn conformance_with_every_option() {
+    use warrior_knights::{Config, Length, Optional};
+    let mut configs = Vec::new();
+    for barons in 2..=6u8 {
+        configs.push(Config {
+            barons,
+            length: [Length::Shorter, Length::Longer, Length::Longest][usize::from(barons) % 3],
+            optional: Optional {
+                open_private_motions: true,
+                exchanging_heirs: false,
+                player_elimination: barons % 2 == 0,
+                might_is_right: barons == 3,
+                abandoned_nobles: true,
+                miracles_can_happen: true,
+            },
+        });
+    }
+    let opts = Conformance {
+        seeds: 0..12,
+        ..Conformance::default()
+    };
+    let report = check_conformance::<warrior_knights::WarriorKnights>(&configs, &opts, arbitrary);
+    assert_eq!(report.games, 60);
 }
 
 #[test]
