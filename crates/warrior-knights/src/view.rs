@@ -498,6 +498,9 @@ impl WarriorKnights {
             }
         }
         for stack in g.core.stacks.iter_mut() {
+            // Sorted first, so the result depends on the view and `rng` only, never on the true
+            // hidden order.
+            stack.sort_unstable();
             rng.shuffle(stack);
         }
         // The Fate deck and the other side's battle hand.

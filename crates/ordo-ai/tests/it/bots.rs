@@ -16,7 +16,7 @@ fn play<G: Game>(mut g: G, bots: &mut [Box<dyn Bot<G>>]) -> G {
         let a = bots[seat.index()].decide(&g, seat).unwrap();
         g.apply(seat, a).unwrap();
         n += 1;
-        assert!(n < 50_000);
+        assert!(n < 200_000);
     }
     g
 }
@@ -236,5 +236,83 @@ fn search_decides_for_its_own_seat_at_simultaneous_points() {
             .suggestions
             .iter()
             .all(|x| g.is_legal(seat, &x.action)));
+    }
+}
+
+#[test]
+fn warrior_knights_search_ignores_hidden_parts_of_the_true_state() {
+    // Warrior Knights hides the other Barons' laid cards, the Action stacks' order, every deck's
+    // order, Fate cards in battle hands and closed fists. Positions are taken along random games;
+    // two true states with the same view for the deciding seat give the same search result.
+    use warrior_knights::{Config as WkConfig, WarriorKnights};
+    let mut checked = 0;
+    for seed in 0..16u64 {
+        let config = WkConfig {
+            barons: 2 + (seed % 3) as u8,
+            ..WkConfig::default()
+        };
+        let mut g = WarriorKnights::new_game(&config, seed).unwrap();
+        let mut rng = GameRng::from_seed(seed);
+        let stop = 150 + 97 * seed as usize;
+        for _ in 0..stop {
+            let Some(seat) = acting_seat(&g.to_act()) else {
+                break;
+            };
+            let legal = g.legal_actions(seat);
+            let a = legal[rng.index(legal.len())];
+            g.apply(seat, a).unwrap();
+        }
+        let Some(seat) = acting_seat(&g.to_act()) else {
+            continue;
+        };
+        if g.legal_actions(seat).len() < 2 {
+            continue;
+        }
+        let other = g.resample_from_view(seat, &mut rng);
+        assert_eq!(other.view(Viewer::Seat(seat)), g.view(Viewer::Seat(seat)));
+        if other == g {
+            continue;
+        }
+        checked += 1;
+        let cfg = MctsConfig {
+            budget: Budget::Iterations(150),
+            seed: 9,
+            ..MctsConfig::default()
+        };
+        let eval = ordo_ai::WarriorKnightsEval::default();
+        let a = analyse(&g, seat, &cfg, &eval);
+        let b = analyse(&other, seat, &cfg, &eval);
+        assert_eq!(a.suggestions, b.suggestions, "seed {seed}");
+        let mut bot_a = MctsBot::new(cfg, eval);
+        let mut bot_b = MctsBot::new(cfg, eval);
+        assert_eq!(bot_a.decide(&g, seat), bot_b.decide(&other, seat));
+    }
+    assert!(checked >= 10, "only {checked} positions hid anything");
+}
+
+#[test]
+fn every_bot_plays_legal_warrior_knights_games() {
+    use warrior_knights::{Config as WkConfig, WarriorKnights};
+    for barons in [2u8, 4] {
+        let g = WarriorKnights::new_game(
+            &WkConfig {
+                barons,
+                ..WkConfig::default()
+            },
+            barons.into(),
+        )
+        .unwrap();
+        let mut bots: Vec<Box<dyn Bot<WarriorKnights>>> = (0..barons)
+            .map(|s| {
+                let spec = match s {
+                    0 => ordo_ai::BotSpec::Heuristic,
+                    1 => ordo_ai::BotSpec::MctsIterations(30),
+                    _ => ordo_ai::BotSpec::Random,
+                };
+                ordo_ai::warrior_knights_bot(spec, u64::from(s), 1)
+            })
+            .collect();
+        let end = play(g, &mut bots);
+        assert!(end.to_act().is_over());
     }
 }
