@@ -10,7 +10,7 @@ use std::time::Instant;
 use clap::Args;
 use ordo_ai::{acting_seat, wilson_interval, Bot, BotSpec, Interval};
 use ordo_core::{Game, Seat, ToAct};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::games::{derive_seed, parse_bots, CliGame, GameArgs, GameKind};
 
@@ -35,6 +35,11 @@ pub(crate) struct ArenaArgs {
     /// Games played at once (default: all cores, or 1 when a bot searches against the clock).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Append each finished game to this file (JSON lines) and, when it already holds games of
+    /// the same run (game, options, bots, seed), play only the missing ones: a long arena can
+    /// be stopped and resumed, and nothing played is lost.
+    #[arg(long)]
+    journal: Option<PathBuf>,
 }
 
 /// Options of `ordo balance`.
@@ -60,7 +65,7 @@ pub(crate) struct BalanceArgs {
 }
 
 /// One finished game, seen from the lineup.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 struct GameSummary {
     /// Lineup index sitting at each seat.
     lineup_at_seat: Vec<usize>,
@@ -160,6 +165,79 @@ fn play_game<G: Labels>(
     })
 }
 
+/// A file of finished games: a header line naming the run, then one line per game.
+struct Journal {
+    path: PathBuf,
+    done: Vec<(u64, GameSummary)>,
+    file: Mutex<std::fs::File>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct JournalLine {
+    index: u64,
+    game: GameSummary,
+}
+
+impl Journal {
+    fn open(path: &std::path::Path, header: &serde_json::Value) -> anyhow::Result<Journal> {
+        use std::io::Write as _;
+        let mut done = Vec::new();
+        let existing = std::fs::read_to_string(path).unwrap_or_default();
+        let mut lines = existing.lines().filter(|l| !l.trim().is_empty());
+        match lines.next() {
+            Some(first) => {
+                let have: serde_json::Value = serde_json::from_str(first)
+                    .map_err(|e| anyhow::anyhow!("{}: not a journal ({e})", path.display()))?;
+                if &have != header {
+                    anyhow::bail!(
+                        "{} holds another run ({first}); use another file",
+                        path.display()
+                    );
+                }
+                for (n, line) in lines.enumerate() {
+                    // A line cut short by a stop is dropped; that game is played again.
+                    if let Ok(l) = serde_json::from_str::<JournalLine>(line) {
+                        done.push((l.index, l.game));
+                    } else {
+                        eprintln!(
+                            "{}: line {} unreadable, replaying it",
+                            path.display(),
+                            n + 2
+                        );
+                    }
+                }
+            }
+            None => {
+                let mut f = std::fs::File::create(path)?;
+                writeln!(f, "{header}")?;
+            }
+        }
+        done.sort_by_key(|(i, _)| *i);
+        done.dedup_by_key(|(i, _)| *i);
+        let file = std::fs::OpenOptions::new().append(true).open(path)?;
+        Ok(Journal {
+            path: path.to_path_buf(),
+            done,
+            file: Mutex::new(file),
+        })
+    }
+
+    fn record(&self, index: u64, game: &GameSummary) -> anyhow::Result<()> {
+        use std::io::Write as _;
+        let line = serde_json::to_string(&JournalLine {
+            index,
+            game: game.clone(),
+        })?;
+        let mut f = self
+            .file
+            .lock()
+            .map_err(|_| anyhow::anyhow!("journal lock poisoned"))?;
+        writeln!(f, "{line}")
+            .and_then(|()| f.flush())
+            .map_err(|e| anyhow::anyhow!("{}: {e}", self.path.display()))
+    }
+}
+
 fn run_many<G: Labels>(
     config: &G::Config,
     seed: u64,
@@ -167,12 +245,27 @@ fn run_many<G: Labels>(
     lineup: &[BotSpec],
     jobs: Option<usize>,
 ) -> anyhow::Result<Vec<GameSummary>> {
+    run_many_journal::<G>(config, seed, games, lineup, jobs, None)
+}
+
+fn run_many_journal<G: Labels>(
+    config: &G::Config,
+    seed: u64,
+    games: u64,
+    lineup: &[BotSpec],
+    jobs: Option<usize>,
+    journal: Option<&Journal>,
+) -> anyhow::Result<Vec<GameSummary>> {
+    let already: Vec<(u64, GameSummary)> = journal
+        .map(|j| j.done.iter().filter(|(i, _)| *i < games).cloned().collect())
+        .unwrap_or_default();
+    let skip: std::collections::BTreeSet<u64> = already.iter().map(|(i, _)| *i).collect();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let timed = lineup.iter().any(|b| matches!(b, BotSpec::MctsTime(_)));
     let jobs = jobs.unwrap_or(if timed { 1 } else { cores }).max(1);
     let threads = (cores / jobs).max(1);
     let next = AtomicU64::new(0);
-    let out: Mutex<Vec<(u64, GameSummary)>> = Mutex::new(Vec::new());
+    let out: Mutex<Vec<(u64, GameSummary)>> = Mutex::new(already);
     let failure: Mutex<Option<String>> = Mutex::new(None);
     let bar = crate::interactive().then(|| indicatif::ProgressBar::new(games));
     std::thread::scope(|s| {
@@ -182,8 +275,21 @@ fn run_many<G: Labels>(
                 if i >= games {
                     break;
                 }
+                if skip.contains(&i) {
+                    if let Some(b) = &bar {
+                        b.inc(1);
+                    }
+                    continue;
+                }
                 match play_game::<G>(config, derive_seed(seed, i), lineup, i as usize, threads) {
                     Ok(r) => {
+                        if let Some(j) = journal {
+                            if let Err(e) = j.record(i, &r) {
+                                if let Ok(mut f) = failure.lock() {
+                                    *f = Some(e.to_string());
+                                }
+                            }
+                        }
                         if let Ok(mut v) = out.lock() {
                             v.push((i, r));
                         }
@@ -236,7 +342,28 @@ fn arena_game<G: Labels>(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
     G::new_game(&config, 0).map_err(|e| anyhow::anyhow!("invalid table: {e}"))?;
     let lineup = parse_bots(&args.bots, usize::from(args.game.players))?;
     let start = Instant::now();
-    let games = run_many::<G>(&config, args.seed, args.games, &lineup, args.jobs)?;
+    let journal = match &args.journal {
+        Some(path) => {
+            let header = serde_json::json!({
+                "run": {
+                    "game": G::INFO.id,
+                    "config": config,
+                    "bots": lineup.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                    "seed": args.seed,
+                }
+            });
+            Some(Journal::open(path, &header)?)
+        }
+        None => None,
+    };
+    let games = run_many_journal::<G>(
+        &config,
+        args.seed,
+        args.games,
+        &lineup,
+        args.jobs,
+        journal.as_ref(),
+    )?;
     let mut reports = Vec::new();
     for (l, spec) in lineup.iter().enumerate() {
         let (mut wins, mut score, mut count, mut time) = (0u64, 0i64, 0u64, 0u128);

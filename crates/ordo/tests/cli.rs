@@ -484,3 +484,50 @@ fn warrior_knights_arena_and_bench() {
     assert!(out.status.success());
     assert!(last_json(&out)["games_per_sec"].as_f64().unwrap_or(0.0) > 0.0);
 }
+
+#[test]
+fn arena_journal_resumes_a_stopped_run_with_the_same_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("arena.jsonl");
+    let j = journal.to_str().unwrap();
+    let args = [
+        "arena",
+        "--players",
+        "2",
+        "--bots",
+        "heuristic,random",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--json",
+        "--journal",
+        j,
+    ];
+    let full = last_json(&ordo(&args));
+    let text = std::fs::read_to_string(&journal).unwrap();
+    assert_eq!(text.lines().count(), 7, "a header and six games");
+    // Stop in the middle: two games lost, the last line cut in half.
+    let lines: Vec<&str> = text.lines().collect();
+    let mut cut = lines[..4].join("\n");
+    cut.push('\n');
+    cut.push_str(&lines[4][..lines[4].len() / 2]);
+    std::fs::write(&journal, cut).unwrap();
+    let resumed = last_json(&ordo(&args));
+    for (a, b) in full["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(resumed["bots"].as_array().unwrap())
+    {
+        // Same games, same results (decision times differ between runs).
+        for key in ["wins", "mean_score", "win_rate"] {
+            assert_eq!(a[key], b[key], "{key}");
+        }
+    }
+    assert_eq!(resumed["games"], 6);
+    // A journal of another run is refused.
+    let mut other = args.to_vec();
+    other[4] = "heuristic,heuristic";
+    assert_eq!(ordo(&other).status.code(), Some(1));
+}
