@@ -22,6 +22,8 @@ pub mod fate;
 mod game;
 pub mod map;
 mod play;
+#[cfg(test)]
+mod rules_tests;
 mod state;
 mod summary;
 pub mod tables;
@@ -31,8 +33,8 @@ mod view;
 pub use assembly::{AStage, Assembly};
 pub use battle::{Battle, Fort, Stage};
 pub use config::{Config, Length, Optional};
-pub use summary::Summary;
 pub use state::{CityState, Expedition, Loc, WarriorKnights, MAX_ROUNDS};
+pub use summary::Summary;
 pub use types::*;
 pub use view::{loc_text, AssemblyView, BaronView, BattleView, Mine, NobleView, PhaseView, View};
 

@@ -952,7 +952,11 @@ impl WarriorKnights {
                         b.stronghold = Some(area);
                         b.sh_siege = None;
                     }
-                    Action::PlaceNoble { shape, area } => self.nbm(s, shape).loc = Loc::At(area),
+                    Action::PlaceNoble { shape, area } => {
+                        let nb = self.nbm(s, shape);
+                        nb.loc = Loc::At(area);
+                        nb.dead = false;
+                    }
                     Action::ReturnDone => self.core.phase = Phase::Auto,
                     _ => {}
                 }

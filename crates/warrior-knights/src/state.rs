@@ -51,6 +51,9 @@ pub(crate) struct Noble {
     pub(crate) no_heir: bool,
     /// The line has ended: he never comes back.
     pub(crate) gone: bool,
+    /// Off the board after a death (his heir waits to return); *Broken Line* ends such lines
+    /// only, not those of Nobles removed without dying.
+    pub(crate) dead: bool,
 }
 
 /// A Baron.
@@ -330,6 +333,7 @@ fn noble() -> Noble {
         office: None,
         no_heir: false,
         gone: false,
+        dead: false,
     }
 }
 
@@ -1526,7 +1530,7 @@ impl WarriorKnights {
             EventEffect::BrokenLine => {
                 for k in 0..4u8 {
                     let nb = self.nb(s, k);
-                    if nb.loc == Loc::Off && !nb.gone {
+                    if nb.loc == Loc::Off && nb.dead && !nb.gone {
                         self.line_ends(s, k);
                     }
                 }
@@ -1767,6 +1771,7 @@ impl WarriorKnights {
         let nb = self.nbm(s, k);
         nb.loc = Loc::Off;
         nb.exhausted = false;
+        nb.dead = true;
         if let Some(o) = nb.office.take() {
             self.core.agenda_discard.push(o);
         }
