@@ -198,13 +198,12 @@ fn terminal_game_plays_to_the_end() {
         .spawn()
         .unwrap();
     {
-        let stdin = child.stdin.as_mut().unwrap();
         // A wrong entry first, then always the last choice (often "stop"/"forgo"-free variety).
         let mut input = String::from("0\nfoo\n");
         for i in 0..5000 {
             input.push_str(if i % 3 == 0 { "2\n" } else { "1\n" });
         }
-        let _ = stdin.write_all(input.as_bytes());
+        feed(&mut child, input);
     }
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
@@ -398,6 +397,15 @@ fn warrior_knights_sim_every_baron_count_is_error_free_and_deterministic() {
     }
 }
 
+/// Writes `input` to the child's stdin from its own thread, so a child that prints more than a
+/// pipe buffer before reading all of its input cannot deadlock against the test.
+fn feed(child: &mut std::process::Child, input: String) {
+    let mut stdin = child.stdin.take().unwrap();
+    std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+}
+
 #[test]
 fn warrior_knights_terminal_game_against_bots_plays_to_the_end_and_replays() {
     let dir = tempfile::tempdir().unwrap();
@@ -420,7 +428,6 @@ fn warrior_knights_terminal_game_against_bots_plays_to_the_end_and_replays() {
         .spawn()
         .unwrap();
     {
-        let stdin = child.stdin.as_mut().unwrap();
         let mut input = String::from("0\nfoo\n");
         for i in 0..60_000 {
             input.push_str(match i % 4 {
@@ -429,7 +436,7 @@ fn warrior_knights_terminal_game_against_bots_plays_to_the_end_and_replays() {
                 _ => "1\n",
             });
         }
-        let _ = stdin.write_all(input.as_bytes());
+        feed(&mut child, input);
     }
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
