@@ -3,7 +3,7 @@
 // Plain ES module, no framework, no build step. Protocol: docs/protocol.md.
 
 import { t, orderText, LANGS, getLang, setLang, onLangChange, enemyName, enemyAbbr, buildingName, buildingAbbr,
-  actName, actAbbr, orderName, variantName, botName, colorName, roman, stepText, describeAction, RULES } from './i18n.js';
+  actName, actAbbr, orderName, variantName, botName, colorName, roman, stepText, describeAction, RULES, WK_RULES, gameName } from './i18n.js';
 
 /** @typedef {import('./src/generated').View} View */
 /** @typedef {import('./src/generated').PlayerView} PlayerView */
@@ -42,21 +42,30 @@ import { t, orderText, LANGS, getLang, setLang, onLangChange, enemyName, enemyAb
 /** @typedef {{id: string, basic: Act, secondary: Act}} WedgeDef */
 /** @typedef {{components: {wedges: Array<WedgeDef>, orders: Array<OrderDef>}, map_large: MapFile, map_small: MapFile, divine_influence: {orders: Array<OrderDef>}, crimson_amber: {orders: Array<OrderDef>}}} GameData */
 
-/** @typedef {{token: string | null, seat: number | null, host?: string | null, at: number}} MyTable */
+/** @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string}} MyTable */
+/** @typedef {import('./src/generated').WkConfig} WkConfig */
+/** @typedef {import('./src/generated').WkLength} WkLength */
+/** @typedef {import('./src/generated').WkOptional} WkOptional */
+/** The Warrior Knights module (loaded only for its tables). @typedef {typeof import('./wk.js')} WkModule */
 
 const BUILDINGS = /** @type {const} */ (['castle', 'church', 'farm', 'bank', 'keep', 'chapel', 'mill', 'vault']);
 const ENEMIES = /** @type {const} */ (['prussian', 'slav', 'saracen']);
 const ACTS = /** @type {const} */ (['travel', 'muster', 'crusade', 'influence', 'build']);
 const BOTS = ['random', 'heuristic', 'easy', 'medium', 'hard'];
 const VARIANTS = /** @type {const} */ (['standard', 'learning', 'first_standard', 'unpredictable', 'knight_tournament']);
+/** The games the lobby offers. */
+const GAMES = /** @type {const} */ (['crusaders', 'warrior-knights']);
+const WK = 'warrior-knights';
+const WK_LENGTHS = /** @type {const} */ (['shorter', 'standard', 'longer', 'longest']);
+const WK_OPTIONS = /** @type {const} */ (['might_is_right', 'player_elimination', 'abandoned_nobles', 'miracles_can_happen', 'open_private_motions', 'exchanging_heirs']);
 /** Decisions a misclick would hurt: asked twice. */
 const CONFIRM = new Set(['forgo', 'end_travel', 'skip_turn', 'no_distribute']);
 /** Decisions that name a region (field `region` or `to`). */
 const REGION_ACTIONS = new Set(['start', 'move', 'crusade', 'build', 'take_tile', 'crusade_swap']);
 
 /** Seat colours (Okabe–Ito, safe for colour-blind players) with a distinct shape each. */
-const SEAT_COLORS = ['#0072B2', '#D55E00', '#009E73', '#E69F00', '#CC79A7', '#56B4E9'];
-const SEAT_INK = ['#fff', '#fff', '#fff', '#000', '#000', '#000'];
+export const SEAT_COLORS = ['#0072B2', '#D55E00', '#009E73', '#E69F00', '#CC79A7', '#56B4E9'];
+export const SEAT_INK = ['#fff', '#fff', '#fff', '#000', '#000', '#000'];
 const SEAT_SHAPES = ['circle', 'square', 'triangle', 'diamond', 'pentagon', 'hexagon'];
 const ACT_COLORS = { travel: '#cfe3f5', muster: '#e3efc9', crusade: '#f6cfc4', influence: '#e6d5ef', build: '#f1e1c2' };
 const ENEMY_COLORS = { prussian: '#3b3b3b', slav: '#6b4a2b', saracen: '#8e1b1b' };
@@ -104,7 +113,7 @@ function fill(el, attrs, kids) {
  * @param {Array<Kids>} kids
  * @returns {HTMLElement}
  */
-function h(tag, attrs, ...kids) {
+export function h(tag, attrs, ...kids) {
   return /** @type {HTMLElement} */ (fill(document.createElement(tag), attrs, kids));
 }
 
@@ -116,12 +125,12 @@ const SVGNS = 'http://www.w3.org/2000/svg';
  * @param {Array<Kids>} kids
  * @returns {SVGElement}
  */
-function s(tag, attrs, ...kids) {
+export function s(tag, attrs, ...kids) {
   return /** @type {SVGElement} */ (fill(document.createElementNS(SVGNS, tag), attrs, kids));
 }
 
 /** An SVG tooltip. @param {string} text */
-const stitle = (text) => s('title', null, text);
+export const stitle = (text) => s('title', null, text);
 
 /** @param {string} sel @returns {HTMLElement | null} */
 const $ = (sel) => document.querySelector(sel);
@@ -196,12 +205,48 @@ function tableUrl(id, token) {
   return `/t/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 }
 
-/** @type {Promise<GameData> | null} */
-let dataPromise = null;
-/** The game's component data (map, wedges, orders), fetched once. */
+/** @type {Map<string, Promise<any>>} */
+const dataPromises = new Map();
+/** A game's component data (map, wedges, orders, ...), fetched once. @param {string} game */
+function fetchGameData(game) {
+  let p = dataPromises.get(game);
+  if (!p) {
+    p = api(`/api/games/${encodeURIComponent(game)}/data`);
+    dataPromises.set(game, p);
+  }
+  return p;
+}
+/** Crusaders' component data. @returns {Promise<GameData>} */
 function gameData() {
-  if (!dataPromise) dataPromise = api('/api/games/crusaders/data');
-  return dataPromise;
+  return fetchGameData('crusaders');
+}
+
+/** @type {WkModule | null} */
+let wkMod = null;
+/** The Warrior Knights module, when the table shown is one of its tables. */
+function wkUi() {
+  return tbl.game === WK ? wkMod : null;
+}
+
+/**
+ * Loads what a table of `game` needs to be drawn: its data, and for Warrior Knights its module.
+ * @param {string} game
+ * @returns {Promise<void>}
+ */
+async function loadGame(game) {
+  if (game === WK) {
+    const [raw, mod] = await Promise.all([fetchGameData(game), import('./wk.js')]);
+    mod.setData(raw);
+    wkMod = mod;
+  } else {
+    tbl.data = await gameData();
+  }
+}
+
+/** Whether the table's game can be drawn (data and module loaded). */
+function gameReady() {
+  if (tbl.game === WK) return wkMod != null && wkMod.ready();
+  return tbl.game !== '' && tbl.data != null;
 }
 
 /** @param {GameData} data @param {string} id @returns {OrderDef | undefined} */
@@ -267,7 +312,7 @@ function seatShape(seat, x, y, r, extra) {
  * @param {number} seat
  * @param {number} [size]
  */
-function seatBadge(seat, size = 18) {
+export function seatBadge(seat, size = 18) {
   return s('svg', { class: 'badge', width: size, height: size, viewBox: '0 0 20 20', 'aria-hidden': 'true' },
     seatShape(seat, 10, 11, 9),
     s('text', { x: 10, y: 14.5, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 700, fill: SEAT_INK[seat % 6] }, seat + 1));
@@ -278,7 +323,7 @@ function seatBadge(seat, size = 18) {
  * @param {Snap} snap
  * @param {number} seat
  */
-function seatLabel(snap, seat) {
+export function seatLabel(snap, seat) {
   const sp = snap.seats[seat];
   const base = sp?.name ? sp.name : sp?.kind === 'bot' ? `${t('bot')} (${botName(sp.bot ?? '')})` : t('player_n', { n: seat + 1 });
   return `${colorName(seat)} · ${base}${snap.you === seat ? ` (${t('you')})` : ''}`;
@@ -296,14 +341,28 @@ function renderHeader() {
   select.addEventListener('change', () => setLang(/** @type {HTMLSelectElement} */ (select).value));
   header.replaceChildren(
     h('a', { href: '/', class: 'brand', title: t('lobby') }, 'Ordo'),
-    h('span', { class: 'subtitle' }, t('game_title')),
+    h('span', { class: 'subtitle' }, titleOfPage()),
     h('span', { class: 'grow' }),
     h('a', { href: '/?rules', id: 'rules-link', class: 'rules-link', target: page === 'table' ? '_blank' : null, rel: page === 'table' ? 'noopener' : null }, t('rules_link')),
     h('span', { id: 'conn-slot' }),
     h('label', { class: 'lang' }, h('span', { class: 'sr' }, t('language')), select),
   );
   document.documentElement.lang = getLang();
-  document.title = `Ordo · ${t('game_title')}`;
+  document.title = `Ordo · ${titleOfPage()}`;
+}
+
+/** Updates the game named in the header and the tab's title. */
+function updateTitle() {
+  const sub = $('#top .subtitle');
+  if (sub) sub.textContent = titleOfPage();
+  document.title = `Ordo · ${titleOfPage()}`;
+}
+
+/** The game named in the header: the table's, or the one chosen in the lobby. */
+function titleOfPage() {
+  if (page === 'table' || page === 'replay') return tbl.game ? gameName(tbl.game) : '';
+  if (page === 'lobby') return gameName(lobby.game);
+  return t('rules_title');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -312,6 +371,8 @@ function renderHeader() {
 
 /** The lobby's form state, kept across re-renders (language switches). */
 const lobby = {
+  /** @type {typeof GAMES[number]} */
+  game: savedGame(),
   players: 2,
   divine: false,
   crimson: false,
@@ -324,6 +385,10 @@ const lobby = {
   clock: false,
   clockMin: 15,
   clockInc: 10,
+  /** Warrior Knights: game length and optional rules. */
+  wkLength: /** @type {WkLength} */ ('standard'),
+  /** @type {WkOptional} */
+  wkOptional: { might_is_right: false, player_elimination: false, abandoned_nobles: false, miracles_can_happen: false, open_private_motions: false, exchanging_heirs: false },
   mode: /** @type {'now' | 'lobby'} */ ('now'),
   /** @type {{id: string, created: Created, seats: Array<boolean>} | null} */
   created: null,
@@ -332,6 +397,15 @@ const lobby = {
   error: '',
   listError: '',
 };
+
+/** The game last chosen in the lobby. @returns {typeof GAMES[number]} */
+function savedGame() {
+  try {
+    const g = localStorage.getItem('ordo.game');
+    if (g === WK) return WK;
+  } catch { /* no storage */ }
+  return 'crusaders';
+}
 
 function fitSeats() {
   while (lobby.seats.length < lobby.players) lobby.seats.push({ human: false, bot: 'heuristic' });
@@ -342,14 +416,24 @@ function renderLobby() {
   const app = $('#app');
   if (!app) return;
   fitSeats();
-  const maxPlayers = lobby.crimson ? 6 : 4;
+  const isWk = lobby.game === WK;
+  const maxPlayers = isWk || lobby.crimson ? 6 : 4;
   if (lobby.players > maxPlayers) { lobby.players = maxPlayers; fitSeats(); }
   const tournament = lobby.variant === 'knight_tournament';
+  updateTitle();
 
   /** @param {string} label @param {HTMLElement} control @param {string} [hint] */
   const field = (label, control, hint) => h('label', { class: 'field', title: hint ?? null }, h('span', null, label), control);
 
-  const players = h('select', { id: 'players', name: 'players' },
+  const gameSel = h('select', { id: 'game', name: 'game' },
+    GAMES.map((g) => h('option', { value: g, selected: g === lobby.game }, gameName(g))));
+  gameSel.addEventListener('change', () => {
+    lobby.game = /** @type {typeof GAMES[number]} */ (/** @type {HTMLSelectElement} */ (gameSel).value);
+    try { localStorage.setItem('ordo.game', lobby.game); } catch { /* no storage */ }
+    renderLobby();
+  });
+
+  const players = h('select', { id: 'players', name: 'players', 'aria-label': isWk ? t('barons') : t('players') },
     [2, 3, 4, 5, 6].map((n) => h('option', { value: n, selected: n === lobby.players, disabled: n > maxPlayers }, n)));
   players.addEventListener('change', () => { lobby.players = Number(/** @type {HTMLSelectElement} */ (players).value); fitSeats(); renderLobby(); });
 
@@ -394,10 +478,15 @@ function renderLobby() {
     return h('label', { class: 'radio' }, r, label);
   };
 
-  const form = h('form', { id: 'create-form', class: 'card' },
-    h('h2', null, t('new_table')),
+  const wkLength = h('select', { id: 'wk-length' },
+    WK_LENGTHS.map((l) => h('option', { value: l, selected: l === lobby.wkLength }, t(/** @type {const} */ (`wk_length.${l}`)))));
+  wkLength.addEventListener('change', () => { lobby.wkLength = /** @type {WkLength} */ (/** @type {HTMLSelectElement} */ (wkLength).value); });
+
+  // Built only for the game shown (a control can sit in one place only).
+  const crusadersFields = () => [
     h('div', { class: 'grid' },
       field(t('your_name'), name),
+      field(t('game_choice'), gameSel),
       field(t('players'), players, t('players_hint')),
       field(t('variant'), variant)),
     h('div', { class: 'grid' },
@@ -407,7 +496,22 @@ function renderLobby() {
       h('fieldset', null, h('legend', null, t('rules')),
         h('label', { class: 'check' }, checkbox('orders', lobby.orders || tournament, (v) => { lobby.orders = v; }, tournament), t('knight_orders')),
         h('label', { class: 'check', title: t('calatrava_hint') }, checkbox('calatrava', lobby.calatrava, (v) => { lobby.calatrava = v; }), t('calatrava_third'))),
-    ),
+    )];
+  const wkFields = () => [
+    h('div', { class: 'grid' },
+      field(t('your_name'), name),
+      field(t('game_choice'), gameSel),
+      field(t('barons'), players, t('barons_hint')),
+      field(t('wk_length'), wkLength, t('wk_length_hint'))),
+    h('fieldset', { id: 'wk-optional' }, h('legend', null, t('wk_optional')),
+      h('div', { class: 'grid' }, WK_OPTIONS.map((o) => h('label', { class: 'check', title: t(/** @type {const} */ (`wk_opt_hint.${o}`)) },
+        checkbox(`wk-opt-${o}`, lobby.wkOptional[o], (v) => { lobby.wkOptional[o] = v; }),
+        h('span', null, t(/** @type {const} */ (`wk_opt.${o}`)), h('span', { class: 'opt-hint' }, t(/** @type {const} */ (`wk_opt_hint.${o}`)))))))),
+  ];
+
+  const form = h('form', { id: 'create-form', class: 'card', 'data-game': lobby.game },
+    h('h2', null, t('new_table')),
+    isWk ? wkFields() : crusadersFields(),
     h('fieldset', null, h('legend', null, t('seats')), h('ul', { class: 'seats' }, seatRows)),
     h('fieldset', null, h('legend', null, t('pace_and_clock')),
       h('div', { class: 'row wrap' },
@@ -424,7 +528,7 @@ function renderLobby() {
 
   app.replaceChildren(
     h('div', { class: 'lobby' },
-      h('section', { class: 'intro' }, h('h1', null, t('game_title')), h('p', null, t('intro'), ' ', h('a', { href: '/?rules', id: 'lobby-rules' }, t('rules_link')))),
+      h('section', { class: 'intro' }, h('h1', null, gameName(lobby.game)), h('p', null, t('intro'), ' ', h('a', { href: isWk ? '/?rules#rules-wk' : '/?rules', id: 'lobby-rules' }, t('rules_link')))),
       lobby.created ? renderCreated() : null,
       form,
       renderMyTables(),
@@ -434,8 +538,12 @@ function renderLobby() {
 
 async function createTable() {
   lobby.error = '';
-  /** @type {Config} */
-  const config = {
+  /** @type {Config | WkConfig} */
+  const config = lobby.game === WK ? {
+    barons: lobby.players,
+    length: lobby.wkLength,
+    optional: { ...lobby.wkOptional },
+  } : {
     players: lobby.players,
     variant: lobby.variant,
     orders: lobby.orders || lobby.variant === 'knight_tournament',
@@ -444,7 +552,7 @@ async function createTable() {
   };
   /** @type {CreateTable} */
   const body = {
-    game: 'crusaders',
+    game: lobby.game,
     config,
     seats: lobby.seats.map((x) => (x.human ? { kind: 'human' } : { kind: 'bot', bot: x.bot })),
     lobby: lobby.mode === 'lobby',
@@ -456,7 +564,7 @@ async function createTable() {
     const created = await api('/api/tables', body);
     const seats = lobby.seats.map((x) => x.human);
     const mine = seats.indexOf(true);
-    store.remember(created.id, { token: mine >= 0 ? created.tokens[mine] ?? null : null, seat: mine >= 0 ? mine : null, host: created.host_token, at: Date.now() });
+    store.remember(created.id, { token: mine >= 0 ? created.tokens[mine] ?? null : null, seat: mine >= 0 ? mine : null, host: created.host_token, at: Date.now(), game: lobby.game });
     lobby.created = { id: created.id, created, seats };
     void loadTables();
   } catch (e) {
@@ -491,14 +599,17 @@ function renderMyTables() {
   const mine = Object.entries(store.tables()).sort((a, b) => (b[1].at ?? 0) - (a[1].at ?? 0));
   if (mine.length === 0) return null;
   const status = new Map((lobby.list ?? []).map((r) => [r.id, r.status]));
+  const games = new Map((lobby.list ?? []).map((r) => [r.id, r.game]));
   return h('section', { class: 'card', id: 'my-tables' },
     h('h2', null, t('my_tables')),
     h('ul', { class: 'table-list' }, mine.slice(0, 30).map(([id, m]) => {
       const forget = h('button', { type: 'button', class: 'small' }, t('forget'));
       forget.addEventListener('click', () => { store.forget(id); renderLobby(); });
       const st = status.get(id);
-      return h('li', null,
+      const game = m.game ?? games.get(id);
+      return h('li', { 'data-game': game ?? null },
         h('code', { class: 'mono' }, id),
+        game ? h('span', { class: 'tag game-tag' }, gameName(game)) : null,
         m.seat != null ? seatBadge(m.seat) : null,
         h('span', null, m.seat != null ? t('seat_n', { n: m.seat + 1 }) : t('spectator')),
         st ? h('span', { class: `status ${st}` }, t(/** @type {const} */ (`status.${st}`))) : null,
@@ -515,6 +626,10 @@ function renderTableList() {
     /** @type {any} */
     const cfg = r.config ?? {};
     const exp = [cfg.expansions?.divine_influence ? t('divine_influence') : '', cfg.expansions?.crimson_amber ? t('crimson_amber') : ''].filter(Boolean).join(', ');
+    const wkOpts = r.game === WK ? WK_OPTIONS.filter((o) => cfg.optional?.[o]).map((o) => t(/** @type {const} */ (`wk_opt.${o}`))).join(', ') : '';
+    const what = r.game === WK
+      ? `${gameName(WK)} · ${t('barons_n', { n: cfg.barons ?? '?' })} · ${t(/** @type {`wk_length.${WkLength}`} */ (`wk_length.${WK_LENGTHS.includes(cfg.length) ? cfg.length : 'standard'}`))}${wkOpts ? ` · ${wkOpts}` : ''}`
+      : `${gameName('crusaders')} · ${cfg.players ?? '?'} · ${variantName(cfg.variant ?? 'standard')}${exp ? ` · ${exp}` : ''}`;
     let join = null;
     if (mine[r.id]?.token) {
       join = h('a', { class: 'button small primary', href: tableUrl(r.id, mine[r.id].token) }, t('rejoin'));
@@ -522,10 +637,10 @@ function renderTableList() {
       join = h('button', { type: 'button', class: 'small primary join', 'data-table': r.id }, t('join'));
       join.addEventListener('click', () => { void joinTable(r.id); });
     }
-    return h('tr', { 'data-table': r.id },
+    return h('tr', { 'data-table': r.id, 'data-game': r.game },
       h('td', null, h('code', { class: 'mono' }, r.id)),
       h('td', null, h('span', { class: `status ${r.status}` }, t(/** @type {const} */ (`status.${r.status}`)))),
-      h('td', null, `${cfg.players ?? '?'} · ${variantName(cfg.variant ?? 'standard')}${exp ? ` · ${exp}` : ''}`),
+      h('td', null, what),
       h('td', null, r.free_seats),
       h('td', null, new Date(r.created_at).toLocaleString(getLang())),
       h('td', { class: 'actions' }, join, h('a', { class: 'button small', href: tableUrl(r.id, null) }, t('spectate'))));
@@ -604,8 +719,10 @@ export function mergeApply(target, patch) {
 /** @typedef {'connecting' | 'connected' | 'reconnecting'} ConnState */
 
 /** Everything the table page holds. */
-const tbl = {
+export const tbl = {
   id: '',
+  /** The table's game id (known from the first snapshot or the table's facts). */
+  game: '',
   /** @type {string | null} */
   token: null,
   /** @type {Snap | null} */
@@ -718,6 +835,7 @@ function onMessage(msg) {
     case 'snapshot': {
       const { type: _type, ...snap } = msg;
       tbl.snap = /** @type {Snap} */ (snap);
+      ensureGame(String(snap.game ?? 'crusaders'));
       tbl.stale = false;
       tbl.clockAt = Date.now();
       // A decision sent before the connection dropped: send it again (same id, never applied twice).
@@ -768,6 +886,20 @@ function onMessage(msg) {
   }
 }
 
+/** Loads the table's game once its id is known. @param {string} game */
+function ensureGame(game) {
+  if (tbl.game === game) return;
+  tbl.game = game;
+  updateTitle();
+  loadGame(game).then(() => {
+    if (page === 'replay') renderReplay();
+    else renderTable();
+  }, (e) => {
+    const text = `${t('load_failed')}: ${e instanceof Error ? e.message : String(e)}`;
+    if (page === 'replay') { rep.error = text; renderReplay(); } else { tbl.error = text; renderTable(); }
+  });
+}
+
 /** A refusal, readable. @param {string} code @param {string} message */
 function errorText(code, message) {
   /** @type {Record<string, string>} */
@@ -803,21 +935,21 @@ function afterUpdate() {
 }
 
 /** Whether the player may decide now. */
-function canDecide() {
+export function canDecide() {
   const snap = tbl.snap;
   return !!snap && tbl.conn === 'connected' && !tbl.stale && !tbl.inflight &&
     snap.version >= tbl.ackVersion && snap.status === 'active' && snap.legal.length > 0;
 }
 
 /** @param {number} i the index into `legal` */
-function choose(i) {
+export function choose(i) {
   const snap = tbl.snap;
   if (!snap || !canDecide()) return;
   const legal = snap.legal[i];
   if (!legal) return;
   /** @type {any} */
   const action = legal.action;
-  if (CONFIRM.has(action?.type) && tbl.confirm !== i) {
+  if (isRisky(action) && tbl.confirm !== i) {
     tbl.confirm = i;
     renderTable();
     $('#confirm-yes')?.focus();
@@ -855,8 +987,27 @@ function regionChoices(region) {
   return out;
 }
 
+/** A decision's kind: its `type` (Crusaders) or its tag (Warrior Knights). @param {unknown} a @returns {string} */
+export function actionKind(a) {
+  if (typeof a === 'string') return a;
+  if (a !== null && typeof a === 'object' && !Array.isArray(a)) {
+    /** @type {Record<string, unknown>} */
+    const o = /** @type {any} */ (a);
+    return typeof o.type === 'string' ? o.type : Object.keys(o)[0] ?? '?';
+  }
+  return '?';
+}
+
+/** Whether a misclick on this decision would hurt (it is asked twice). @param {unknown} a */
+function isRisky(a) {
+  const w = wkUi();
+  return w ? w.risky(a) : CONFIRM.has(actionKind(a));
+}
+
 /** The region a decision names, if any. @param {unknown} a @returns {number | null} */
 function actionRegion(a) {
+  const w = wkUi();
+  if (w) return w.region(a);
   /** @type {any} */
   const x = a;
   if (!x || !REGION_ACTIONS.has(x.type)) return null;
@@ -865,7 +1016,7 @@ function actionRegion(a) {
 }
 
 /** A click (or Enter) on a region of the map. @param {number} region */
-function clickRegion(region) {
+export function clickRegion(region) {
   if (!canDecide()) return;
   const choices = regionChoices(region);
   if (choices.length === 1) choose(choices[0]);
@@ -951,7 +1102,7 @@ function phaseText(snap, view) {
   }
 }
 
-function renderTable() {
+export function renderTable() {
   if (page !== 'table') return;
   renderConn();
   const app = $('#app');
@@ -964,8 +1115,14 @@ function renderTable() {
     app.replaceChildren(h('div', { class: 'card' }, h('p', { class: 'error', id: 'fatal' }, tbl.fatal), h('a', { href: '/', class: 'button' }, t('back_to_lobby'))));
     return;
   }
-  if (!snap || !tbl.data) {
+  if (!snap || !gameReady()) {
     app.replaceChildren(h('div', { class: 'card' }, h('p', null, tbl.error || t('loading'))));
+    return;
+  }
+  const wk = wkUi();
+  if (wk) {
+    renderWkTable(app, snap, wk);
+    restoreFocus(focusKey, logScroll);
     return;
   }
   /** @type {View} */
@@ -1007,12 +1164,59 @@ function renderTable() {
   const waiting = snap.legal.length > 0 && snap.status === 'active';
   document.title = `${waiting ? '▶ ' : ''}Ordo · ${t('game_title')}`;
   app.replaceChildren(h('div', { class: 'table-page' }, status, finished ? renderScores(snap, view) : null, h('div', { class: 'layout' }, board, side), others));
+  restoreFocus(focusKey, logScroll);
+}
+
+/**
+ * A Warrior Knights table: status, the map, decisions (with the planning board), the battle and
+ * the Assembly, the log; the Barons' boards and the court below.
+ * @param {HTMLElement} app @param {Snap} snap @param {WkModule} wk
+ */
+function renderWkTable(app, snap, wk) {
+  /** @type {import('./src/generated').WkView} */
+  const view = /** @type {any} */ (snap.view);
+  const live = !tbl.stale && tbl.conn === 'connected';
+  const finished = snap.status === 'finished' || view.outcome != null;
+  const status = h('section', { class: 'status-bar card', id: 'status' },
+    h('div', { class: 'row wrap' },
+      h('strong', { class: 'phase', id: 'phase' }, snap.status === 'open' ? t('phase.waiting_players') : wk.phaseText(snap, view)),
+      h('span', { class: 'grow' }),
+      snap.you == null ? h('span', { class: 'tag', id: 'spectating' }, t('spectating')) : null,
+      h('a', { href: replayUrl(tbl.id, tbl.token), id: 'replay-link', class: 'button small', target: finished ? null : '_blank', rel: finished ? null : 'noopener', title: t('replay_hint') }, t('replay')),
+      h('span', { class: 'tag', title: t('version_hint') }, `${t('version')} `, h('span', { id: 'version' }, snap.version))),
+    h('div', { class: 'row wrap facts' }, wk.facts(snap, view)));
+  const choices = new Map();
+  if (canDecide()) {
+    snap.legal.forEach((l, i) => {
+      const r = actionRegion(l.action);
+      if (r != null) choices.set(r, [...(choices.get(r) ?? []), i]);
+    });
+  }
+  const board = h('section', { class: `board card wk-board${live ? '' : ' stale'}`, id: 'board', 'aria-label': t('map') },
+    wk.renderMap(snap, view, choices, tbl.regionPick),
+    live ? null : h('div', { class: 'stale-cover', role: 'status' }, tbl.conn === 'connected' ? t('updating') : t('reconnecting')));
+  const boards = wk.boards(snap, view);
+  const side = h('div', { class: 'side' },
+    snap.status === 'open' ? renderWaiting(snap) : renderDecisions(snap, /** @type {any} */ (view)),
+    wk.panels(snap, view),
+    boards.mine ? h('section', { class: 'players mine', id: 'my-board', 'aria-label': t('your_board') }, boards.mine) : null,
+    renderLog(snap, /** @type {any} */ (view)),
+    wk.legend(view));
+  const others = h('section', { class: 'players others wk-others', id: 'players', 'aria-label': t('players') }, boards.others);
+  const waiting = snap.legal.length > 0 && snap.status === 'active';
+  document.title = `${waiting ? '▶ ' : ''}Ordo · ${gameName(WK)}`;
+  app.replaceChildren(h('div', { class: 'table-page wk' }, status, finished ? wk.scores(snap, view, scoresFooter(snap)) : null,
+    h('div', { class: 'layout' }, board, side), wk.court(snap, view), others));
+}
+
+/** Keeps keyboard focus and the log's scroll position across a re-render. @param {string | null} focusKey @param {number} logScroll */
+function restoreFocus(focusKey, logScroll) {
   const log = $('#log-list');
   if (log) log.scrollTop = logScroll;
   const el = focusKey ? document.querySelector(`[data-k="${CSS.escape(focusKey)}"]`) : null;
   if (el instanceof HTMLElement || el instanceof SVGElement) {
     el.focus({ preventScroll: true });
-  } else if (focusKey && /^(legal|region|confirm|undo)/.test(focusKey)) {
+  } else if (focusKey && /^(legal|region|confirm|undo|plan)/.test(focusKey)) {
     // The decision made with the keyboard is gone: keep the keyboard near the next one.
     tbl.wantFocus = true;
   }
@@ -1101,7 +1305,7 @@ function renderDecisions(snap, view) {
   if (tbl.regionPick != null && enabled) {
     const region = tbl.regionPick;
     const box = h('div', { class: 'region-pick', id: 'region-pick' },
-      h('p', null, h('strong', null, regionName(view, region))),
+      h('p', null, h('strong', null, wkUi()?.areaName(region) ?? regionName(view, region))),
       h('div', { class: 'buttons' }, regionChoices(region).map((i) => decisionButton(snap, view, i, enabled))));
     const back = h('button', { type: 'button', class: 'small' }, t('cancel'));
     back.addEventListener('click', () => { tbl.regionPick = null; renderTable(); });
@@ -1110,20 +1314,25 @@ function renderDecisions(snap, view) {
   }
 
   if (snap.legal.length > 0 && snap.status === 'active') {
+    const list = h('div', { class: 'decision-list', id: 'decision-list' });
+    // A game may lay out some decisions itself (Warrior Knights: the planning board).
+    const special = wkUi()?.special(snap, /** @type {any} */ (view), enabled) ?? null;
+    if (special) {
+      list.append(special.el);
+      list.classList.add('has-special');
+    }
     // Group decisions by kind so a long list stays readable.
     /** @type {Map<string, Array<number>>} */
     const groups = new Map();
     snap.legal.forEach((l, i) => {
-      /** @type {any} */
-      const a = l.action;
-      const key = String(a?.type ?? '?');
+      if (special?.handled.has(i)) return;
+      const key = actionKind(l.action);
       const g = groups.get(key) ?? [];
       g.push(i);
       groups.set(key, g);
     });
-    const list = h('div', { class: 'decision-list', id: 'decision-list' });
-    for (const [kind, idx] of groups) {
-      const onMap = REGION_ACTIONS.has(kind);
+    for (const [, idx] of groups) {
+      const onMap = actionRegion(snap.legal[idx[0]].action) != null;
       list.append(h('div', { class: 'group' },
         onMap ? h('div', { class: 'group-title' }, t('on_map')) : null,
         h('div', { class: 'buttons' }, idx.map((i) => decisionButton(snap, view, i, enabled)))));
@@ -1141,8 +1350,10 @@ function renderDecisions(snap, view) {
 }
 
 /** A decision's text in the chosen language. @param {Snap} snap @param {View} view @param {number} i */
-function decisionLabel(snap, view, i) {
+export function decisionLabel(snap, view, i) {
   const legal = snap.legal[i];
+  const wk = wkUi();
+  if (wk) return wk.label(snap, /** @type {any} */ (view), legal);
   if (getLang() === 'en' || !tbl.data) return legal.label;
   return describeAction(/** @type {Action} */ (legal.action), {
     region: (/** @type {number} */ id) => regionName(view, id),
@@ -1154,22 +1365,25 @@ function decisionLabel(snap, view, i) {
   }) ?? legal.label;
 }
 
-/** @param {Snap} snap @param {View} view @param {number} i @param {boolean} enabled */
-function decisionButton(snap, view, i, enabled) {
+/**
+ * A decision's button (`text` replaces its label, e.g. a short one on the planning board).
+ * @param {Snap} snap @param {View} view @param {number} i @param {boolean} enabled @param {{text?: Kids, cls?: string, title?: string}} [opt]
+ */
+export function decisionButton(snap, view, i, enabled, opt = {}) {
   const legal = snap.legal[i];
   /** @type {any} */
   const a = legal.action;
   const region = actionRegion(a);
-  let title = legal.label;
+  let title = opt.title ?? legal.label;
   if (a?.type === 'pick_order' && tbl.data) {
     const def = orderDef(tbl.data, a.order);
     if (def) title = `${orderName(a.order)} — ${t('setup')}: ${def.setup} ${t('power')}: ${def.power}`;
   }
   const b = h('button', {
-    type: 'button', class: `decision${region != null ? ' map-choice' : ''}${CONFIRM.has(a?.type) ? ' risky' : ''}`,
-    'data-legal': i, 'data-type': a?.type ?? '', 'data-region': region, 'data-k': `legal-${i}-${JSON.stringify(a)}`,
-    disabled: !enabled, title,
-  }, decisionLabel(snap, view, i));
+    type: 'button', class: `decision${region != null ? ' map-choice' : ''}${isRisky(a) ? ' risky' : ''}${opt.cls ? ` ${opt.cls}` : ''}`,
+    'data-legal': i, 'data-type': actionKind(a), 'data-region': region, 'data-k': `legal-${i}-${JSON.stringify(a)}`,
+    disabled: !enabled, title, 'aria-label': opt.text != null ? decisionLabel(snap, view, i) : null,
+  }, opt.text ?? decisionLabel(snap, view, i));
   b.addEventListener('click', () => choose(i));
   if (region != null) {
     const hl = (/** @type {boolean} */ on) => document.querySelector(`#map [data-region="${region}"]`)?.classList.toggle('hover', on);
@@ -1506,6 +1720,8 @@ function renderLog(snap, view) {
 /** A log line in the chosen language. @param {View} view @param {LogLine} e */
 function logText(view, e) {
   if (e.label == null || e.action == null) return t('log_secret');
+  const wk = wkUi();
+  if (wk) return wk.logText(/** @type {any} */ (view), e);
   if (getLang() === 'en' || !tbl.data) return e.label;
   return describeAction(/** @type {Action} */ (e.action), {
     region: (/** @type {number} */ id) => regionName(view, id),
@@ -1548,14 +1764,6 @@ function renderScores(snap, view) {
     h('td', { class: 'total' }, h('strong', null, sc.total))));
   const hide = h('button', { type: 'button', class: 'small' }, t('hide'));
   hide.addEventListener('click', () => { tbl.showScores = false; renderTable(); });
-  const verify = h('span', { id: 'seed-check', class: 'muted' });
-  if (snap.seed && globalThis.crypto?.subtle) {
-    crypto.subtle.digest('SHA-256', new TextEncoder().encode(snap.seed)).then((buf) => {
-      const hex = [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
-      verify.textContent = hex === snap.seed_commitment ? `✓ ${t('seed_ok')}` : `✗ ${t('seed_bad')}`;
-      verify.className = hex === snap.seed_commitment ? 'ok' : 'error';
-    }).catch(() => {});
-  }
   return h('section', { class: 'card scores highlight', id: 'scores', 'aria-label': t('final_scores') },
     h('div', { class: 'row' }, h('h2', null, t('final_scores')), h('span', { class: 'grow' }), hide),
     scores.length ? h('div', { class: 'scroll-x' }, h('table', null,
@@ -1565,11 +1773,40 @@ function renderScores(snap, view) {
         divine ? h('th', null, t('end_game_tiles')) : null, h('th', null, t('total')))),
       h('tbody', null, rows))) : h('p', null, t('phase.over')),
     h('p', null, `${t('winner')}: `, scores.map((x, i) => (x.total === best ? seatLabel(snap, i) : null)).filter(Boolean).join(', ')),
-    h('p', { class: 'seed' }, `${t('seed')}: `, h('code', { class: 'mono', id: 'seed' }, snap.seed ?? '—'), ' ', verify),
-    h('p', { class: 'seed' }, `${t('seed_commitment')}: `, h('code', { class: 'mono' }, snap.seed_commitment)),
-    h('p', null, h('a', { href: `/api/tables/${encodeURIComponent(tbl.id)}/record`, download: `ordo-${tbl.id}.json` }, t('download_record')), ' · ',
-      h('a', { href: replayUrl(tbl.id, tbl.token), id: 'scores-replay' }, t('replay')), ' · ',
-      h('a', { href: '/' }, t('back_to_lobby'))));
+    scoresFooter(snap).footer);
+}
+
+/**
+ * Below the final scores (every game): the seed checked against its commitment, the record and the replay.
+ * Also the button that shows hidden scores again.
+ * @param {Snap} snap
+ * @returns {{footer: Array<HTMLElement>, shown: boolean, hide: HTMLElement, show: HTMLElement}}
+ */
+export function scoresFooter(snap) {
+  const verify = h('span', { id: 'seed-check', class: 'muted' });
+  if (snap.seed && globalThis.crypto?.subtle) {
+    crypto.subtle.digest('SHA-256', new TextEncoder().encode(snap.seed)).then((buf) => {
+      const hex = [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
+      verify.textContent = hex === snap.seed_commitment ? `✓ ${t('seed_ok')}` : `✗ ${t('seed_bad')}`;
+      verify.className = hex === snap.seed_commitment ? 'ok' : 'error';
+    }).catch(() => {});
+  }
+  const hide = h('button', { type: 'button', class: 'small' }, t('hide'));
+  hide.addEventListener('click', () => { tbl.showScores = false; renderTable(); });
+  const show = h('button', { type: 'button', id: 'show-scores' }, t('show_scores'));
+  show.addEventListener('click', () => { tbl.showScores = true; renderTable(); });
+  return {
+    shown: tbl.showScores,
+    hide,
+    show,
+    footer: [
+      h('p', { class: 'seed' }, `${t('seed')}: `, h('code', { class: 'mono', id: 'seed' }, snap.seed ?? '—'), ' ', verify),
+      h('p', { class: 'seed' }, `${t('seed_commitment')}: `, h('code', { class: 'mono' }, snap.seed_commitment)),
+      h('p', null, h('a', { href: `/api/tables/${encodeURIComponent(tbl.id)}/record`, download: `ordo-${tbl.id}.json` }, t('download_record')), ' · ',
+        h('a', { href: replayUrl(tbl.id, tbl.token), id: 'scores-replay' }, t('replay')), ' · ',
+        h('a', { href: '/' }, t('back_to_lobby'))),
+    ],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1671,11 +1908,14 @@ function bootReplay(id, token) {
   tbl.id = id;
   tbl.token = token;
   renderReplay();
-  gameData().then((d) => { tbl.data = d; renderReplay(); }).catch((e) => {
+  api(`/api/tables/${encodeURIComponent(id)}`).then((x) => {
+    rep.table = x;
+    ensureGame(String(x?.game ?? 'crusaders'));
+    renderReplay();
+  }).catch((e) => {
     rep.error = `${t('load_failed')}: ${e instanceof Error ? e.message : String(e)}`;
     renderReplay();
   });
-  api(`/api/tables/${encodeURIComponent(id)}`).then((x) => { rep.table = x; renderReplay(); }).catch(() => {});
   void replayGo(0);
   document.addEventListener('keydown', (e) => {
     const target = /** @type {HTMLElement | null} */ (e.target instanceof HTMLElement ? e.target : null);
@@ -1740,12 +1980,13 @@ function renderReplay() {
   if (!app) return;
   const step = rep.step;
   const back = h('a', { href: tableUrl(tbl.id, tbl.token), class: 'button small', id: 'replay-back' }, t('back_to_table'));
-  if (!step || !tbl.data) {
+  if (!step || !gameReady()) {
     app.replaceChildren(h('div', { class: 'card' }, h('p', { class: rep.error ? 'error' : '' }, rep.error || t('loading')), back));
     return;
   }
   const view = /** @type {View} */ (step.view);
   const snap = replaySnap(step);
+  const wk = wkUi();
   const total = step.total;
   /** @param {string} id @param {string} label @param {string} text @param {number} to @param {boolean} off */
   const ctl = (id, label, text, to, off) => {
@@ -1773,20 +2014,25 @@ function renderReplay() {
     h('p', { id: 'replay-move' }, last ? [seatBadge(last.seat, 14), ' ', h('span', { class: 'log-who' }, seatLabel(snap, last.seat)), ': '] : null,
       h('span', { id: 'replay-last-text' }, lastText)),
     h('p', { class: 'muted small-print' }, t('replay_keys')));
+  /** @type {any} */
+  const wv = view;
   const status = h('section', { class: 'status-bar card', id: 'status' },
-    h('div', { class: 'row wrap' }, h('strong', { class: 'phase', id: 'phase' }, phaseText(snap, view))),
-    h('div', { class: 'row wrap facts' },
+    h('div', { class: 'row wrap' }, h('strong', { class: 'phase', id: 'phase' }, wk ? wk.phaseText(snap, wv) : phaseText(snap, view))),
+    h('div', { class: 'row wrap facts' }, wk ? wk.facts(snap, wv) : [
       h('span', { title: t('supply_hint') }, `${t('supply')}: ${view.supply}`),
       view.end_triggered ? h('span', { class: 'tag warn' }, t('last_round')) : null,
       h('span', null, `${t('turns')}: ${view.turns}`),
       h('span', { title: t('strength_hint') }, `${enemyName('prussian')}: ${view.prussian.strength}`),
-      h('span', { title: t('strength_hint') }, `${enemyName('slav')}: ${view.slav.strength}`)));
-  const board = h('section', { class: 'board card', id: 'board', 'aria-label': t('map') }, renderMap(snap, view));
-  const players = h('section', { class: 'players others', id: 'players', 'aria-label': t('players') },
-    view.seats.map((p) => renderPlayer(snap, view, p)));
+      h('span', { title: t('strength_hint') }, `${enemyName('slav')}: ${view.slav.strength}`)]));
+  const board = h('section', { class: `board card${wk ? ' wk-board' : ''}`, id: 'board', 'aria-label': t('map') },
+    wk ? wk.renderMap(snap, wv, new Map(), null) : renderMap(snap, view));
+  const players = h('section', { class: `players others${wk ? ' wk-others' : ''}`, id: 'players', 'aria-label': t('players') },
+    wk ? wk.boards(snap, wv).others : view.seats.map((p) => renderPlayer(snap, view, p)));
   const focusId = document.activeElement?.id ?? null;
-  document.title = `${t('replay')} · Ordo · ${t('game_title')}`;
-  app.replaceChildren(h('div', { class: 'table-page replay-page' }, controls, status, board, players));
+  document.title = `${t('replay')} · Ordo · ${gameName(tbl.game || 'crusaders')}`;
+  app.replaceChildren(h('div', { class: `table-page replay-page${wk ? ' wk' : ''}` }, controls, status,
+    wk ? h('div', { class: 'layout' }, board, h('div', { class: 'side' }, wk.panels(snap, wv))) : board,
+    wk ? wk.court(snap, wv) : null, players));
   const el = focusId ? document.getElementById(focusId) : null;
   if (el && !(/** @type {HTMLButtonElement} */ (el)).disabled) el.focus({ preventScroll: true });
 }
@@ -1798,16 +2044,30 @@ function renderReplay() {
 function renderRules() {
   const app = $('#app');
   if (!app) return;
-  const doc = RULES[/** @type {keyof typeof RULES} */ (getLang())] ?? RULES.en;
+  const lang = /** @type {keyof typeof RULES} */ (getLang());
+  const doc = RULES[lang] ?? RULES.en;
+  const wkDoc = WK_RULES[lang] ?? WK_RULES.en;
   document.title = `${t('rules_title')} · Ordo`;
+  /** @param {Array<{h: string, p: Array<string>, li?: Array<string>}>} sections @param {string} prefix */
+  const body = (sections, prefix) => sections.map((sec, i) => h('section', { id: `${prefix}-${i}` },
+    h('h2', null, sec.h),
+    sec.p.map((x) => h('p', null, x)),
+    sec.li ? h('ul', null, sec.li.map((x) => h('li', null, x))) : null));
   app.replaceChildren(h('article', { class: 'card rules-page', id: 'rules' },
     h('div', { class: 'row wrap' }, h('h1', null, t('rules_title')), h('span', { class: 'grow' }), h('a', { href: '/', class: 'button small' }, t('back_to_lobby'))),
     h('p', { class: 'muted' }, t('rules_intro')),
-    h('nav', { 'aria-label': t('rules_contents') }, h('ol', { class: 'rules-toc' }, doc.map((sec, i) => h('li', null, h('a', { href: `#rules-${i}` }, sec.h))))),
-    doc.map((sec, i) => h('section', { id: `rules-${i}` },
-      h('h2', null, sec.h),
-      sec.p.map((x) => h('p', null, x)),
-      sec.li ? h('ul', null, sec.li.map((x) => h('li', null, x))) : null))));
+    h('nav', { 'aria-label': t('rules_contents') },
+      h('p', { class: 'rules-game-link' }, h('a', { href: '#rules-crusaders' }, gameName('crusaders')), ' · ', h('a', { href: '#rules-wk' }, gameName(WK))),
+      h('ol', { class: 'rules-toc' }, doc.map((sec, i) => h('li', null, h('a', { href: `#rules-${i}` }, sec.h))))),
+    h('p', { class: 'rules-game', id: 'rules-crusaders' }, gameName('crusaders')),
+    body(doc, 'rules'),
+    h('div', { class: 'rules-wk', id: 'rules-wk' },
+      h('p', { class: 'rules-game' }, gameName(WK)),
+      h('p', { class: 'muted' }, t('wk_rules_intro')),
+      h('nav', { 'aria-label': `${t('rules_contents')} · ${gameName(WK)}` },
+        h('ol', { class: 'rules-toc' }, wkDoc.map((sec, i) => h('li', null, h('a', { href: `#rules-wk-${i}` }, sec.h))))),
+      body(wkDoc, 'rules-wk'))));
+  if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1841,10 +2101,8 @@ function boot() {
     tbl.token = new URLSearchParams(location.search).get('token');
     if (tbl.token) store.remember(tbl.id, { token: tbl.token, seat: null, at: Date.now() });
     renderTable();
-    gameData().then((d) => { tbl.data = d; renderTable(); }).catch((e) => {
-      tbl.error = `${t('load_failed')}: ${e instanceof Error ? e.message : String(e)}`;
-      renderTable();
-    });
+    // The game (and so the data to draw it) is known from the table's facts or the first snapshot.
+    api(`/api/tables/${encodeURIComponent(tbl.id)}`).then((x) => { if (x?.game) ensureGame(String(x.game)); }).catch(() => {});
     connect();
     window.setInterval(tickClocks, 500);
     document.addEventListener('keydown', (e) => {

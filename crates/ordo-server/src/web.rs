@@ -18,6 +18,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/app.js"),
     ),
     (
+        "/wk.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/wk.js"),
+    ),
+    (
         "/i18n.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../web/i18n.js"),
