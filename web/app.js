@@ -1407,8 +1407,8 @@ function hexCenter(q, r) {
   return [HEX * SQ3 * (q + r / 2), HEX * 1.5 * r];
 }
 
-/** @param {number} cx @param {number} cy @param {number} size */
-function hexPoints(cx, cy, size) {
+/** The corners of a pointy-top hex, as an SVG points list. @param {number} cx @param {number} cy @param {number} size */
+export function hexPoints(cx, cy, size) {
   const pts = [];
   for (let i = 0; i < 6; i++) {
     const a = (Math.PI / 180) * (60 * i - 30);

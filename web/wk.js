@@ -4,7 +4,7 @@
 // and every decision in the chosen language. Loaded by app.js only for Warrior Knights tables.
 // Its strings (English, Vietnamese, Japanese, Russian) are at the end of this file.
 
-import { h, s, stitle, seatBadge, seatLabel, SEAT_COLORS, SEAT_INK, clickRegion, choose, decisionButton, renderTable, actionKind } from './app.js';
+import { h, s, stitle, seatBadge, seatLabel, SEAT_COLORS, SEAT_INK, clickRegion, choose, decisionButton, renderTable, actionKind, hexPoints } from './app.js';
 import { t, getLang } from './i18n.js';
 
 /** @typedef {import('./src/generated').Snapshot} Snapshot */
@@ -499,16 +499,6 @@ const PAD = 8;
 /** Centre of a Kingdom hex (odd-r offset, pointy top). @param {number} col @param {number} row @returns {[number, number]} */
 function kCenter(col, row) {
   return [PAD + R * SQ3 * (col + 0.5 + 0.5 * (row & 1)), PAD + R + 1.5 * R * row];
-}
-
-/** @param {number} cx @param {number} cy @param {number} size */
-function hexPoints(cx, cy, size) {
-  const pts = [];
-  for (let i = 0; i < 6; i++) {
-    const a = (Math.PI / 180) * (60 * i - 30);
-    pts.push(`${(cx + size * Math.cos(a)).toFixed(1)},${(cy + size * Math.sin(a)).toFixed(1)}`);
-  }
-  return pts.join(' ');
 }
 
 /** Where each area is drawn: the Kingdom grid, then the overseas inset. */
