@@ -979,7 +979,8 @@ function eventPanel(snap, view) {
     h('p', null, ev ? colourChip(ev.colour) : null, ' ', eventEffect(card)),
     h('dl', { class: 'facts-list' },
       h('dt', null, wt('drawn_by')), h('dd', null, seatLabel(snap, drawer)),
-      h('dt', null, wt('target')), h('dd', null, seatLabel(snap, target)),
+      // While the target is being chosen the engine holds the drawer there: show no target yet.
+      h('dt', null, wt('target')), h('dd', null, view.phase.kind === 'event_target' ? '—' : seatLabel(snap, target)),
       ev ? [h('dt', null, wt('cancel_cost')), h('dd', null, ev.cancel_cost ? wt('faith_n', { n: ev.cancel_cost }) : '—')] : null,
       ev?.lasting ? [h('dt', null, wt('lasting')), h('dd', null, '✓')] : null));
 }
@@ -1176,11 +1177,13 @@ export function legend(view) {
 export function scores(snap, view, foot) {
   if (!foot.shown) return h('section', { class: 'card' }, foot.show);
   const out = view.outcome;
-  const order = view.barons.map((_, seat) => seat).sort((x, y) => (out?.places[x] ?? 0) - (out?.places[y] ?? 0));
+  /** @param {number} seat */
+  const placeOf = (seat) => out?.places[seat] ?? view.barons.length;
+  const order = view.barons.map((_, seat) => seat).sort((x, y) => placeOf(x) - placeOf(y));
   const rows = order.map((seat) => {
     const b = view.barons[seat];
     const cities = view.cities.filter((c) => c.owner === seat && !c.razed).length;
-    const place = out?.places[seat] ?? 0;
+    const place = placeOf(seat);
     return h('tr', { class: place === 0 ? 'winner' : '', 'data-seat': seat },
       h('td', null, place + 1),
       h('th', { scope: 'row' }, seatBadge(seat), ' ', seatLabel(snap, seat)),
@@ -1188,7 +1191,7 @@ export function scores(snap, view, foot) {
       h('td', null, cities),
       h('td', null, b.crowns + b.faith + b.votes));
   });
-  const winners = order.filter((seat) => (out?.places[seat] ?? 1) === 0);
+  const winners = order.filter((seat) => placeOf(seat) === 0);
   return h('section', { class: 'card scores highlight', id: 'scores', 'aria-label': t('final_scores') },
     h('div', { class: 'row' }, h('h2', null, t('final_scores')), h('span', { class: 'grow' }), foot.hide),
     view.city_winner != null ? h('p', { class: 'wk-city-win' }, wt('city_win', { who: seatLabel(snap, view.city_winner) })) : null,

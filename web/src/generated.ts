@@ -379,7 +379,8 @@ export type LogLine = {
  */
 seat: number, 
 /**
- * Made in secret (while seats decided simultaneously).
+ * Made in secret (while seats decided simultaneously, or a decision the game keeps hidden,
+ * such as a Fate card discarded face down): hidden from other viewers until the game ends.
  */
 secret: boolean, 
 /**

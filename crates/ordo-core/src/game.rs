@@ -179,6 +179,14 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
         Vec::new()
     }
 
+    /// Whether `seat`'s `action`, made in this state, must stay hidden from every other viewer
+    /// until the game ends: logs, move lists and other seats' screens show only that a secret
+    /// decision was made. The default: decisions made while several seats decide at once.
+    fn is_secret_decision(&self, seat: Seat, action: &Self::Action) -> bool {
+        let _ = (seat, action);
+        matches!(self.to_act(), ToAct::Simultaneous(_))
+    }
+
     /// Whether `seat` could take `action` back after making it in this state without anything
     /// having been revealed: it draws no randomness and makes no hidden information (another
     /// seat's secret choice, a card) known. Servers offer undo only for such decisions. The

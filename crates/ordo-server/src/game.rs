@@ -182,9 +182,11 @@ impl AnyGame {
             .map_or_else(|_| canonical.to_string(), |a| m.state().describe_action(&a)))
     }
 
-    /// Whether seats are deciding simultaneously and secretly now.
-    pub fn is_secret_now(&self) -> bool {
-        matches!(self.to_act(), ToAct::Simultaneous(_))
+    /// Whether `seat` making `canonical` now must stay hidden from the other viewers (see
+    /// [`ordo_core::Game::is_secret_decision`]); an unreadable decision counts as secret.
+    pub fn is_secret(&self, seat: Seat, canonical: &str) -> bool {
+        each!(self, m => serde_json::from_str(canonical)
+            .map_or(true, |a| m.state().is_secret_decision(seat, &a)))
     }
 
     /// Whether `seat` could take back `canonical` after making it now (see

@@ -75,7 +75,8 @@ pub struct Snapshot {
 pub struct LogLine {
     /// The deciding seat.
     pub seat: u8,
-    /// Made in secret (while seats decided simultaneously).
+    /// Made in secret (while seats decided simultaneously, or a decision the game keeps hidden,
+    /// such as a Fate card discarded face down): hidden from other viewers until the game ends.
     pub secret: bool,
     /// A readable label (English), `null` while the decision is secret to this viewer.
     pub label: Option<String>,

@@ -317,7 +317,7 @@ impl LiveTable {
         for i in t.in_effect() {
             let Some(e) = t.log.get_mut(i) else { continue };
             e.label = t.game.describe(&e.action);
-            e.secret = t.game.is_secret_now();
+            e.secret = t.game.is_secret(Seat(e.seat), &e.action);
             t.game
                 .apply(Seat(e.seat), &e.action)
                 .map_err(|err| ApiError::Internal(format!("table {id} does not replay: {err}")))?;
@@ -1106,7 +1106,7 @@ impl AppState {
                 Err(e) => return Err(e.into()),
             };
             let label = t.game.describe(&canonical);
-            let secret = t.game.is_secret_now();
+            let secret = t.game.is_secret(seat, &canonical);
             t.game = next;
             t.log.push(LogEntry {
                 seat: seat.0,

@@ -120,7 +120,7 @@ fn run_game<G: CliGame>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
                 else {
                     anyhow::bail!("{seat} has no decision")
                 };
-                let secret = matches!(m.state().to_act(), ToAct::Simultaneous(_));
+                let secret = m.state().is_secret_decision(seat, &a);
                 let text = if secret {
                     "makes a secret choice".to_string()
                 } else {

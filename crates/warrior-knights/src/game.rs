@@ -118,6 +118,12 @@ impl Game for WarriorKnights {
         self.secrets(seat)
     }
 
+    /// Planning is secret, and so is which Fate card a Baron discards face down in a battle
+    /// (the others see only how many he discarded).
+    fn is_secret_decision(&self, _seat: Seat, action: &Action) -> bool {
+        matches!(action, Action::DiscardFate(_)) || matches!(self.to_act(), ToAct::Simultaneous(_))
+    }
+
     /// Laying a card during Planning reveals nothing and draws nothing.
     fn can_take_back(&self, seat: Seat, action: &Action) -> bool {
         matches!(action, Action::Plan { .. }) && self.to_act().includes(seat)

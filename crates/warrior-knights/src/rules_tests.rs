@@ -1684,6 +1684,19 @@ fn battle_draws_at_most_10_fate_cards() {
 }
 
 #[test]
+fn which_fate_card_is_discarded_is_secret_and_keeping_the_rest_is_not() {
+    let (_, _, p, _) = vdpf();
+    let mut g = field(CIRCLE, &regs(0), CIRCLE, &[reg(1, 0)]);
+    stack_fate(&mut g, &[p[0], p[1], p[2], p[3], p[4], p[5]]);
+    assert!(!g.is_secret_decision(Seat(0), &Action::KeepFate));
+    versatile_attack(&mut g, 0, "k33", Target::Baron(1));
+    assert!(g.is_secret_decision(Seat(0), &Action::DiscardFate(p[0])));
+    act(&mut g, 0, Action::DiscardFate(p[0]));
+    act(&mut g, 0, Action::DiscardFate(p[1]));
+    assert!(!g.is_secret_decision(Seat(0), &Action::KeepFate));
+}
+
+#[test]
 fn battle_each_side_with_a_commander_discards_two_or_one_when_it_drew_two() {
     let (_, _, p, _) = vdpf();
     let mut g = field(CIRCLE, &regs(0), CIRCLE, &[reg(1, 0)]);

@@ -81,6 +81,22 @@ async fn barons_plan_at_once_over_the_network_and_keep_their_plans_secret() {
                 .await;
                 let mine = &other["view"]["mine"];
                 assert_eq!(mine["seat"], json!(seat));
+                // Which Fate card a Baron discards face down in a battle is his alone: the log
+                // shows everyone else only that he made a secret decision.
+                // (Once the game is over every decision is shown.)
+                let over = other["status"] == "finished";
+                for line in other["log"].as_object().unwrap().values() {
+                    if over || line["action"].get("discard_fate").is_none() {
+                        continue;
+                    }
+                    assert_eq!(line["seat"], json!(seat), "another Baron's discard: {line}");
+                }
+                let (_, spec) = call(&state, "GET", &format!("/api/tables/{id}/state"), None).await;
+                if spec["status"] != "finished" {
+                    for line in spec["log"].as_object().unwrap().values() {
+                        assert!(line["action"].get("discard_fate").is_none(), "{line}");
+                    }
+                }
                 // Nobody else's plan: the other seat's and a spectator's snapshots never hold
                 // this seat's secrets.
                 if snap["view"]["phase"]["kind"] == "planning" {
@@ -139,6 +155,8 @@ async fn barons_plan_at_once_over_the_network_and_keep_their_plans_secret() {
     assert_eq!(status, StatusCode::OK);
     let m = ordo_core::replay_json::<warrior_knights::WarriorKnights>(&record.to_string()).unwrap();
     assert!(ordo_core::Game::to_act(m.state()).is_over());
+    // Battles with discards were fought, so the discard check above had something to catch.
+    assert!(record.to_string().contains("discard_fate"));
 }
 
 #[tokio::test]
