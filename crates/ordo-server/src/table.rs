@@ -1054,7 +1054,14 @@ impl AppState {
                     && (e.action == canonical_in
                         || serde_json::from_str::<Value>(&e.action).ok().as_ref() == Some(action))
             };
-            if let Some(pos) = since.iter().position(same) {
+            // A player whose seat the stand-in plays never made the stand-in's decisions: their
+            // submission is judged on its own, never acknowledged as a retry of the bot's.
+            let retry = if by_bot || t.bot_for(seat).is_none() {
+                since.iter().position(same)
+            } else {
+                None
+            };
+            if let Some(pos) = retry {
                 // A retry of a decision already applied: the same acknowledgement.
                 return Ok(expected + pos as u64 + 1);
             }

@@ -229,6 +229,54 @@ async fn a_leaver_is_replaced_by_a_bot_and_can_come_back() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_returning_player_is_never_credited_with_the_stand_ins_decision() {
+    let state = state_at("sqlite::memory:").await;
+    let (id, tokens) = create(&state, json!([{"kind": "human"}, {"kind": "human"}])).await;
+    let (t0, t1) = (tokens[0].clone().unwrap(), tokens[1].clone().unwrap());
+    post(&state, &id, "leave", json!({"token": t1})).await;
+    // Seat 0 plays until the stand-in has decided for seat 1.
+    let mut stand_in = None;
+    for _ in 0..2000 {
+        let mine = state_of(&state, &id, &t1).await;
+        let log = mine["log"].as_object().cloned().unwrap_or_default();
+        if let Some((n, line)) = log.iter().find(|(_, l)| l["seat"] == 1) {
+            stand_in = Some((n.parse::<u64>().unwrap(), line["action"].clone()));
+            break;
+        }
+        let snap = state_of(&state, &id, &t0).await;
+        if let Some(a) = snap["legal"].as_array().and_then(|l| l.first()) {
+            let body = json!({"token": t0, "version": snap["version"], "action": a["action"]});
+            post(&state, &id, "actions", body).await;
+        } else {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+    let (n, action) = stand_in.expect("the stand-in never decided for seat 1");
+    assert!(
+        action.is_object(),
+        "a seat sees its own decisions: {action}"
+    );
+    // The player, back late, sends the very decision the stand-in made, at the version the
+    // stand-in made it: it is stale, not acknowledged as theirs, and the seat stays the bot's.
+    let before = info(&state, &id).await["version"].as_u64().unwrap();
+    let (s, e) = post(
+        &state,
+        &id,
+        "actions",
+        json!({"token": t1, "version": n - 1, "action": action}),
+    )
+    .await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::CONFLICT, Some("action/stale_version")),
+        "{e}"
+    );
+    let after = info(&state, &id).await;
+    assert_eq!(after["seats"][1]["away"], true);
+    assert!(after["version"].as_u64().unwrap() >= before);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_out_of_time_is_replaced_by_the_stand_in() {
     let state = state_at("sqlite::memory:").await;
     let created = create_with(
