@@ -211,7 +211,11 @@ const dataPromises = new Map();
 function fetchGameData(game) {
   let p = dataPromises.get(game);
   if (!p) {
-    p = api(`/api/games/${encodeURIComponent(game)}/data`);
+    // A failed fetch is forgotten, so that the next attempt asks again.
+    p = api(`/api/games/${encodeURIComponent(game)}/data`).catch((e) => {
+      dataPromises.delete(game);
+      throw e;
+    });
     dataPromises.set(game, p);
   }
   return p;
@@ -886,15 +890,20 @@ function onMessage(msg) {
   }
 }
 
+/** A game whose loading failed: the next message from the server tries again. */
+let loadFailed = '';
+
 /** Loads the table's game once its id is known. @param {string} game */
 function ensureGame(game) {
-  if (tbl.game === game) return;
+  if (tbl.game === game && loadFailed !== game) return;
   tbl.game = game;
+  loadFailed = '';
   updateTitle();
   loadGame(game).then(() => {
     if (page === 'replay') renderReplay();
     else renderTable();
   }, (e) => {
+    loadFailed = game;
     const text = `${t('load_failed')}: ${e instanceof Error ? e.message : String(e)}`;
     if (page === 'replay') { rep.error = text; renderReplay(); } else { tbl.error = text; renderTable(); }
   });
@@ -1001,7 +1010,7 @@ export function actionKind(a) {
 /** Whether a misclick on this decision would hurt (it is asked twice). @param {unknown} a */
 function isRisky(a) {
   const w = wkUi();
-  return w ? w.risky(a) : CONFIRM.has(actionKind(a));
+  return w ? w.risky(a, /** @type {any} */ (tbl.snap?.view ?? null)) : CONFIRM.has(actionKind(a));
 }
 
 /** The region a decision names, if any. @param {unknown} a @returns {number | null} */
@@ -1130,21 +1139,14 @@ export function renderTable() {
   const live = !tbl.stale && tbl.conn === 'connected';
   const finished = snap.status === 'finished' || view.final_scores != null;
 
-  const status = h('section', { class: 'status-bar card', id: 'status' },
-    h('div', { class: 'row wrap' },
-      h('strong', { class: 'phase', id: 'phase' }, phaseText(snap, view)),
-      h('span', { class: 'grow' }),
-      snap.you == null ? h('span', { class: 'tag', id: 'spectating' }, t('spectating')) : null,
-      h('a', { href: replayUrl(tbl.id, tbl.token), id: 'replay-link', class: 'button small', target: finished ? null : '_blank', rel: finished ? null : 'noopener', title: t('replay_hint') }, t('replay')),
-      h('span', { class: 'tag', title: t('version_hint') }, `${t('version')} `, h('span', { id: 'version' }, snap.version))),
-    h('div', { class: 'row wrap facts' },
-      h('span', { title: t('supply_hint') }, `${t('supply')}: ${view.supply}`),
-      view.end_triggered ? h('span', { class: 'tag warn' }, t('last_round')) : null,
-      h('span', null, `${t('turns')}: ${view.turns}`),
-      h('span', { title: t('strength_hint') }, `${enemyName('prussian')}: ${view.prussian.strength}`),
-      h('span', { title: t('strength_hint') }, `${enemyName('slav')}: ${view.slav.strength}`),
-      h('span', { title: t('strength_hint') }, `${enemyName('saracen')}: 6`),
-      h('span', null, `${t('variant')}: ${variantName(view.variant)}`)));
+  const status = statusBar(snap, finished, phaseText(snap, view), [
+    h('span', { title: t('supply_hint') }, `${t('supply')}: ${view.supply}`),
+    view.end_triggered ? h('span', { class: 'tag warn' }, t('last_round')) : null,
+    h('span', null, `${t('turns')}: ${view.turns}`),
+    h('span', { title: t('strength_hint') }, `${enemyName('prussian')}: ${view.prussian.strength}`),
+    h('span', { title: t('strength_hint') }, `${enemyName('slav')}: ${view.slav.strength}`),
+    h('span', { title: t('strength_hint') }, `${enemyName('saracen')}: 6`),
+    h('span', null, `${t('variant')}: ${variantName(view.variant)}`)]);
 
   const board = h('section', { class: `board card${live ? '' : ' stale'}`, id: 'board', 'aria-label': t('map') },
     renderMap(snap, view),
@@ -1168,6 +1170,22 @@ export function renderTable() {
 }
 
 /**
+ * The bar above a table: the phase, a spectator's tag, the replay link, the version, then the
+ * game's facts.
+ * @param {Snap} snap @param {boolean} finished @param {string} phase @param {any} facts
+ */
+function statusBar(snap, finished, phase, facts) {
+  return h('section', { class: 'status-bar card', id: 'status' },
+    h('div', { class: 'row wrap' },
+      h('strong', { class: 'phase', id: 'phase' }, phase),
+      h('span', { class: 'grow' }),
+      snap.you == null ? h('span', { class: 'tag', id: 'spectating' }, t('spectating')) : null,
+      h('a', { href: replayUrl(tbl.id, tbl.token), id: 'replay-link', class: 'button small', target: finished ? null : '_blank', rel: finished ? null : 'noopener', title: t('replay_hint') }, t('replay')),
+      h('span', { class: 'tag', title: t('version_hint') }, `${t('version')} `, h('span', { id: 'version' }, snap.version))),
+    h('div', { class: 'row wrap facts' }, facts));
+}
+
+/**
  * A Warrior Knights table: status, the map, decisions (with the planning board), the battle and
  * the Assembly, the log; the Barons' boards and the court below.
  * @param {HTMLElement} app @param {Snap} snap @param {WkModule} wk
@@ -1177,14 +1195,8 @@ function renderWkTable(app, snap, wk) {
   const view = /** @type {any} */ (snap.view);
   const live = !tbl.stale && tbl.conn === 'connected';
   const finished = snap.status === 'finished' || view.outcome != null;
-  const status = h('section', { class: 'status-bar card', id: 'status' },
-    h('div', { class: 'row wrap' },
-      h('strong', { class: 'phase', id: 'phase' }, snap.status === 'open' ? t('phase.waiting_players') : wk.phaseText(snap, view)),
-      h('span', { class: 'grow' }),
-      snap.you == null ? h('span', { class: 'tag', id: 'spectating' }, t('spectating')) : null,
-      h('a', { href: replayUrl(tbl.id, tbl.token), id: 'replay-link', class: 'button small', target: finished ? null : '_blank', rel: finished ? null : 'noopener', title: t('replay_hint') }, t('replay')),
-      h('span', { class: 'tag', title: t('version_hint') }, `${t('version')} `, h('span', { id: 'version' }, snap.version))),
-    h('div', { class: 'row wrap facts' }, wk.facts(snap, view)));
+  const phase = snap.status === 'open' ? t('phase.waiting_players') : wk.phaseText(snap, view);
+  const status = statusBar(snap, finished, phase, wk.facts(snap, view));
   const choices = new Map();
   if (canDecide()) {
     snap.legal.forEach((l, i) => {
@@ -2019,7 +2031,7 @@ function renderReplay() {
   const status = h('section', { class: 'status-bar card', id: 'status' },
     h('div', { class: 'row wrap' }, h('strong', { class: 'phase', id: 'phase' }, wk ? wk.phaseText(snap, wv) : phaseText(snap, view))),
     h('div', { class: 'row wrap facts' }, wk ? wk.facts(snap, wv) : [
-      h('span', { title: t('supply_hint') }, `${t('supply')}: ${view.supply}`),
+    h('span', { title: t('supply_hint') }, `${t('supply')}: ${view.supply}`),
       view.end_triggered ? h('span', { class: 'tag warn' }, t('last_round')) : null,
       h('span', null, `${t('turns')}: ${view.turns}`),
       h('span', { title: t('strength_hint') }, `${enemyName('prussian')}: ${view.prussian.strength}`),

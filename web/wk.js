@@ -174,17 +174,22 @@ function natName(nat) {
   return hasWt(`nat.${nat}`) ? wt(`nat.${nat}`) : nat;
 }
 
+/** A Baron's Regular card `k` (ids 100 + 4 × seat + k), in the order the data lists them. @param {number} id */
+function regularCard(id) {
+  const cards = data().comp.regulars.flatMap((r) => Array.from({ length: r.count }, () => r));
+  return cards[(id - 100) % cards.length];
+}
+
 /** @param {number} id */
 function troopStrength(id) {
   if (id < 100) return data().comp.mercenaries[id]?.strength ?? 0;
-  return (id - 100) % 4 === 3 ? 100 : 50;
+  return regularCard(id)?.strength ?? 0;
 }
 
 /** @param {number} id */
 function troopWage(id) {
   if (id < 100) return data().comp.mercenaries[id]?.wage ?? 0;
-  const st = troopStrength(id);
-  return data().comp.regulars.find((r) => r.strength === st)?.wage ?? 0;
+  return regularCard(id)?.wage ?? 0;
 }
 
 /** A troop card: nationality (or Regular) and strength. @param {number} id */
@@ -320,9 +325,27 @@ export function region(a) {
 /** Decisions a misclick would hurt (asked twice). */
 const RISKY = new Set(['refuse_agenda', 'refuse_tithe', 'let_revolt', 'raze']);
 
-/** @param {unknown} a */
-export function risky(a) {
-  return RISKY.has(actionKind(a));
+/**
+ * Cards the viewer could still lay this Planning (none outside Planning).
+ * @param {WkView | null} view
+ */
+function cardsLeftToLay(view) {
+  const mine = view?.mine;
+  if (!mine || view?.phase.kind !== 'planning') return 0;
+  const laid = mine.planned.reduce((n, st) => n + st.length, 0);
+  const inHand = mine.hand.reduce((n, c) => n + c, 0);
+  return Math.max(0, Math.min(6 - laid, inHand));
+}
+
+/**
+ * Whether a misclick on this decision would hurt (asked twice): the RISKY ones, and finishing
+ * Planning while cards could still be laid.
+ * @param {unknown} a @param {WkView | null} view
+ */
+export function risky(a, view) {
+  const k = actionKind(a);
+  if (k === 'plan_done') return cardsLeftToLay(view) > 0;
+  return RISKY.has(k);
 }
 
 /**
@@ -337,10 +360,18 @@ function describe(a, view, live) {
   const area = (/** @type {number} */ x) => areaName(x);
   switch (k) {
     case 'place_stronghold': return wt('d.place_stronghold', { area: area(v) });
-    case 'assign_start': return wt('d.assign_start', { holder: holderName(v) });
+    case 'assign_start': {
+      const next = live ? view?.mine?.start_troops[0] : undefined;
+      return next != null
+        ? wt('d.assign_start_troop', { troop: troopText(next), holder: holderName(v) })
+        : wt('d.assign_start', { holder: holderName(v) });
+    }
     case 'place_noble': return wt('d.place_noble', { shape: shapeName(v.shape), area: area(v.area) });
     case 'plan': return wt('d.plan', { card: cardName(v.card), n: v.stack + 1 });
-    case 'plan_done': return wt('d.plan_done');
+    case 'plan_done': {
+      const laid = view?.mine?.planned.reduce((n, st) => n + st.length, 0) ?? 0;
+      return live && cardsLeftToLay(view) > 0 ? wt('d.plan_done_early', { n: laid }) : wt('d.plan_done');
+    }
     case 'decline': return wt('d.decline');
     case 'carry_out': return wt('d.carry_out');
     case 'draft_spot': return wt('d.draft_spot', { n: v + 1 });
@@ -429,8 +460,6 @@ function describe(a, view, live) {
 
 /** A legal decision's label in the chosen language. @param {Snapshot} snap @param {WkView} view @param {Legal} legal */
 export function label(snap, view, legal) {
-  // The server's English names the starting troop, which the view does not show.
-  if (getLang() === 'en' && actionKind(legal.action) === 'assign_start') return legal.label;
   try {
     return describe(legal.action, view, true) ?? legal.label;
   } catch {
@@ -1508,6 +1537,8 @@ const WK_EN = {
   'ph.over': 'The game is over.',
   'd.place_stronghold': 'Stronghold in {area}',
   'd.assign_start': 'Next starting troop to {holder}',
+  'd.assign_start_troop': '{troop} to {holder}',
+  'd.plan_done_early': 'Done planning with only {n} of 6 cards laid',
   'd.place_noble': '{shape} Noble to {area}',
   'd.plan': 'Lay {card} on stack {n}',
   'd.plan_done': 'Done planning',
@@ -1890,6 +1921,8 @@ const WK_VI = {
   'ph.over': 'Ván đấu đã kết thúc.',
   'd.place_stronghold': 'Thành trì ở {area}',
   'd.assign_start': 'Quân khởi đầu tiếp theo cho {holder}',
+  'd.assign_start_troop': '{troop} cho {holder}',
+  'd.plan_done_early': 'Xong kế hoạch với chỉ {n}/6 lá bài',
   'd.place_noble': 'Quý tộc {shape} tới {area}',
   'd.plan': 'Úp {card} vào chồng {n}',
   'd.plan_done': 'Xong kế hoạch',
@@ -2270,6 +2303,8 @@ const WK_JA = {
   'ph.over': 'ゲーム終了。',
   'd.place_stronghold': '{area}に本拠地',
   'd.assign_start': '次の初期兵を{holder}へ',
+  'd.assign_start_troop': '{troop}を{holder}へ',
+  'd.plan_done_early': '6枚中{n}枚だけで計画完了',
   'd.place_noble': '{shape}の貴族を{area}へ',
   'd.plan': '{card}を山{n}に置く',
   'd.plan_done': '計画完了',
@@ -2650,6 +2685,8 @@ const WK_RU = {
   'ph.over': 'Партия окончена.',
   'd.place_stronghold': 'Крепость: {area}',
   'd.assign_start': 'Следующий начальный отряд — {holder}',
+  'd.assign_start_troop': '{troop} — {holder}',
+  'd.plan_done_early': 'Закончить планирование, выложив лишь {n} из 6 карт',
   'd.place_noble': 'Дворянин «{shape}» — в {area}',
   'd.plan': '«{card}» на стопку {n}',
   'd.plan_done': 'Планирование закончено',

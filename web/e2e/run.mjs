@@ -864,7 +864,22 @@ async function wkPlan(page, stats) {
   const done = page.locator('#wk-plan button.decision[data-type="plan_done"]:not([disabled])');
   if ((await done.count()) === 0) return;
   const v0 = await version(page);
+  const early = await page.evaluate(() => {
+    const m = /** @type {any} */ (window).__ordo.snap.view.mine;
+    const laid = m.planned.flat().length;
+    const inHand = m.hand.reduce((/** @type {number} */ n, /** @type {number} */ c) => n + c, 0);
+    return laid < 6 && inHand > 0;
+  });
   await done.click();
+  if (early) {
+    // Finishing with cards still to lay is asked twice.
+    await page.waitForSelector('#confirm-yes', { timeout: 5000 });
+    check((await version(page)) === v0, 'finishing Planning early waits for the confirmation');
+    await page.click('#confirm-yes');
+    stats.plan_confirmed = (stats.plan_confirmed ?? 0) + 1;
+  } else {
+    check((await page.locator('#confirm-yes').count()) === 0, 'a full plan is finished without a confirmation');
+  }
   await page.waitForFunction((v) => /** @type {any} */ (window).__ordo.snap.version > v, v0, { timeout: 10000 });
   stats.planned = (stats.planned ?? 0) + 1;
 }
@@ -911,6 +926,7 @@ async function scenarioWarriorKnights(browser) {
   let decisions = 0;
   let spectated = false;
   let switched = false;
+  let troopNamed = false;
   let hinted = false;
   let boardShot = false;
   let planningSeen = 0;
@@ -967,6 +983,19 @@ async function scenarioWarriorKnights(browser) {
       await wkPlan(page, stats);
       decisions++;
       continue;
+    }
+
+    // The starting troop a Baron gives next is named in the chosen language, not only in English.
+    const starts = page.locator('#decision-list button.decision[data-type="assign_start"]');
+    if (!troopNamed && (await starts.count()) > 0) {
+      troopNamed = true;
+      await page.selectOption('#lang', 'ru');
+      await page.waitForFunction(() => document.documentElement.lang === 'ru');
+      const labels = await starts.evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+      check(labels.length > 0 && labels.every((x) => /Регулярные|жалованье/.test(x)), `the starting troop is named in Russian (${labels[0]})`);
+      await page.selectOption('#lang', 'en');
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
+      passed.push(`(i) the starting troop to give is named in the chosen language ("${labels[0]}")`);
     }
 
     // Language at the table: Russian and back.

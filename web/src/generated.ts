@@ -1265,7 +1265,11 @@ battle_hand: Array<number>,
 /**
  * Own Votes in fists not yet revealed.
  */
-commits: Array<number>, };
+commits: Array<number>, 
+/**
+ * Own starting troops not yet given to the stronghold or a Noble, the next one first.
+ */
+start_troops: Array<number>, };
 
 export type WkNeutralCard = "important_event" | "fund_expeditions" | "upgrade_defenses" | "muster_troops" | "uncertain_times";
 

@@ -443,6 +443,10 @@ fn setup_nobles_are_placed_counter_clockwise_from_the_last_stronghold_placer() {
                 act(&mut g, s, first);
             }
             Phase::SetupTroops(s) => {
+                // The Baron giving troops sees which comes next, in his own part of the view.
+                let next = g.core.start_troops[usize::from(s)].clone();
+                let mine = g.view(Viewer::Seat(Seat(s))).mine.expect("own view");
+                assert_eq!(mine.start_troops, next);
                 // The first troop card to the star, the second to the square, the rest home.
                 let left = g.core.start_troops[usize::from(s)].len();
                 let h = match left {

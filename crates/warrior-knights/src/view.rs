@@ -85,6 +85,8 @@ pub struct Mine {
     pub battle_hand: Vec<u8>,
     /// Own Votes in fists not yet revealed.
     pub commits: Vec<u16>,
+    /// Own starting troops not yet given to the stronghold or a Noble, the next one first.
+    pub start_troops: Vec<TroopId>,
 }
 
 /// The battle as a viewer sees it.
@@ -360,6 +362,12 @@ impl WarriorKnights {
                 planned: b.planned.clone(),
                 battle_hand,
                 commits: self.hidden_commits(s),
+                start_troops: self
+                    .core
+                    .start_troops
+                    .get(usize::from(s))
+                    .cloned()
+                    .unwrap_or_default(),
             }
         });
         View {
