@@ -264,9 +264,17 @@ impl WarriorKnights {
             }
         }
         self.nbm(s, k).loc = Loc::At(to);
+        self.left(k);
+        self.check_sieges();
+    }
+
+    /// `k` has left: he counts as moved, and whoever waited for him to leave is done.
+    fn left(&mut self, k: Shape) {
         self.core.ctx.movers.push(k);
         self.core.ctx.moved = true;
-        self.check_sieges();
+        if self.core.ctx.loading == Some(k) {
+            self.core.ctx.loading = None;
+        }
     }
 
     pub(crate) fn do_sail(&mut self, s: u8, k: Shape, to: AreaId) {
@@ -274,8 +282,7 @@ impl WarriorKnights {
             self.pay(s, 1);
         }
         self.nbm(s, k).loc = Loc::Sea(to);
-        self.core.ctx.movers.push(k);
-        self.core.ctx.moved = true;
+        self.left(k);
         self.check_sieges();
     }
 

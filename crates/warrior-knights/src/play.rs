@@ -61,9 +61,10 @@ impl WarriorKnights {
                 out.push(Action::AllocateTo(Zone::Assembly));
             }
             Phase::Mobilize(x, dest) if x == s => {
-                self.move_actions(s, Some(dest), out);
-                self.transfer_actions(s, false, out);
-                out.push(Action::EndMoves);
+                let can_stop = self.moving_actions(s, Some(dest), out);
+                if can_stop {
+                    out.push(Action::EndMoves);
+                }
             }
             Phase::Ask(x) if x == s => {
                 out.push(Action::Grant);
@@ -295,9 +296,16 @@ impl WarriorKnights {
                 }
             }
             BaronCard::VersatileStrategy => {
+                if self.core.ctx.loading.is_some() {
+                    // A Noble has taken troops: he moves now (or, every route refused, the card ends).
+                    if self.moving_actions(s, None, out) {
+                        out.push(Action::Decline);
+                    }
+                    return;
+                }
                 out.push(Action::VersatileCrowns);
                 out.push(Action::VersatileVote);
-                self.move_actions(s, None, out);
+                self.moving_actions(s, None, out);
                 for a in 0..self.t().areas() as AreaId {
                     if !self.targets(s, a).is_empty() {
                         out.push(Action::VersatileBattle(a));
@@ -311,6 +319,38 @@ impl WarriorKnights {
             }
         }
         out.push(Action::Decline);
+    }
+
+    /// The moves of a moving card (towards `dest` when given), and the troop pick-ups before them:
+    /// a Noble takes troops only before he leaves, and only when he can still go; once he has
+    /// taken some, only his own moves and further pick-ups are offered. Returns whether the Baron
+    /// may stop here (nobody is waiting to leave with troops, or that Noble has no move left).
+    fn moving_actions(&self, s: u8, dest: Option<AreaId>, out: &mut ActionList<Action>) -> bool {
+        let mover = |a: &Action| match *a {
+            Action::Move { shape, .. }
+            | Action::MoveAsk { shape, .. }
+            | Action::Sail { shape, .. } => Some(shape),
+            _ => None,
+        };
+        let mut moves = Vec::new();
+        self.move_actions(s, dest, &mut moves);
+        let loading = self.core.ctx.loading;
+        if let Some(k) = loading {
+            moves.retain(|a| mover(a) == Some(k));
+        }
+        let can_go: Vec<Shape> = moves.iter().filter_map(mover).collect();
+        let mut pickups = Vec::new();
+        self.transfer_actions(s, false, &mut pickups);
+        pickups.retain(|a| match *a {
+            Action::Transfer { to, .. } | Action::TransferArmy { to, .. } => {
+                matches!(to, Holder::Noble(k) if can_go.contains(&k))
+            }
+            _ => false,
+        });
+        let can_stop = loading.is_none() || moves.is_empty();
+        out.extend(moves);
+        out.extend(pickups);
+        can_stop
     }
 
     /// Areas Mobilize Forces may name: somewhere a Noble can go, or fight.
@@ -355,7 +395,9 @@ impl WarriorKnights {
                 .filter(|&m| t.nationality(m) == Some(nat))
                 .collect();
             let cost: u16 = same.iter().map(|&m| u16::from(t.wage(m))).sum();
-            if same.len() >= 2 && markers >= same.len() && cost <= crowns {
+            // Announced when his first marker comes up, not later.
+            let first = !self.core.drafted.contains(&s);
+            if first && same.len() >= 2 && markers >= same.len() && cost <= crowns {
                 out.push(Action::HireBundle(nat));
             }
         }
@@ -424,7 +466,9 @@ impl WarriorKnights {
                 } else {
                     // While moving: a Noble takes troops from the stronghold or a fresh Noble.
                     let fresh = |h: Holder| match h {
-                        Holder::Noble(k) => !self.nb(s, k).exhausted,
+                        Holder::Noble(k) => {
+                            !self.nb(s, k).exhausted && !self.core.ctx.movers.contains(&k)
+                        }
                         Holder::Stronghold => false,
                     };
                     fresh(to) && (from == Holder::Stronghold || fresh(from))
@@ -436,7 +480,11 @@ impl WarriorKnights {
                     && (matches!(from, Holder::Noble(_)) || self.b(s).stronghold.is_none())
             }
             (Loc::At(_), Loc::Off) => {
-                upkeep && from == Holder::Stronghold && matches!(to, Holder::Noble(_))
+                // Nothing leaves a besieged stronghold.
+                upkeep
+                    && from == Holder::Stronghold
+                    && matches!(to, Holder::Noble(_))
+                    && self.b(s).sh_siege.is_none()
             }
             _ => false,
         }
@@ -522,8 +570,16 @@ impl WarriorKnights {
             self.core.passed.push(troop);
         } else {
             self.core.ctx.passed.push(troop);
+            self.loading(to);
         }
         self.emptied(s, from);
+    }
+
+    /// Troops taken while moving: the receiving Noble moves next.
+    fn loading(&mut self, to: Holder) {
+        if let Holder::Noble(k) = to {
+            self.core.ctx.loading = Some(k);
+        }
     }
 
     fn transfer_army(&mut self, s: u8, from: Holder, to: Holder, upkeep: bool) {
@@ -536,6 +592,9 @@ impl WarriorKnights {
             } else {
                 self.core.ctx.passed.push(t);
             }
+        }
+        if !upkeep {
+            self.loading(to);
         }
         self.troops_mut(s, to).extend(troops);
         self.emptied(s, from);
@@ -992,6 +1051,14 @@ impl WarriorKnights {
                 self.card_done(Some(Zone::Wages));
             }
             Action::MobilizeTo(area) => self.core.phase = Phase::Mobilize(s, area),
+            Action::Transfer { troop, to } => {
+                self.transfer(s, troop, to, false);
+                self.core.phase = Phase::Card(s, c);
+            }
+            Action::TransferArmy { from, to } => {
+                self.transfer_army(s, from, to, false);
+                self.core.phase = Phase::Card(s, c);
+            }
             Action::VersatileCrowns => {
                 self.gain(s, Resource::Crowns, 2);
                 self.card_done(None);

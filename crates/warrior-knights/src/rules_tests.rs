@@ -927,6 +927,116 @@ fn versatile_strategy_moves_one_noble_and_exhausts_him() {
 }
 
 #[test]
+fn a_noble_takes_troops_only_before_he_leaves_and_then_moves() {
+    let mut g = game(3);
+    let home = g.b(0).stronghold.expect("placed in setup");
+    noble(&mut g, 0, STAR, "k32", &[reg(0, 0)]);
+    noble(&mut g, 0, SQUARE, "k32", &[reg(0, 1)]);
+    place(&mut g, 0, TRIANGLE, home, &[reg(0, 2)]);
+    give(&mut g, 0, Holder::Stronghold, &[merc(0, 3)]);
+    resolve(&mut g, 0, BaronCard::MobilizeForces);
+    act(&mut g, 0, Action::MobilizeTo(a("k33")));
+    let pickups = |g: &WarriorKnights| -> Vec<Holder> {
+        let mut v: Vec<Holder> = legal(g, 0)
+            .into_iter()
+            .filter_map(|x| match x {
+                Action::Transfer { to, .. } | Action::TransferArmy { to, .. } => Some(to),
+                _ => None,
+            })
+            .collect();
+        v.sort_by_key(|h| format!("{h:?}"));
+        v.dedup();
+        v
+    };
+    // Only a Noble who can go to k33 may take troops; the one at home cannot reach it.
+    assert!(!moves(&g, 0, TRIANGLE).contains(&a("k33")));
+    assert_eq!(
+        pickups(&g),
+        vec![Holder::Noble(STAR), Holder::Noble(SQUARE)],
+        "the star and the square may take each other's troops, nobody else receives"
+    );
+    act(
+        &mut g,
+        0,
+        Action::Transfer {
+            troop: reg(0, 1),
+            to: Holder::Noble(STAR),
+        },
+    );
+    // The star has taken troops: he leaves next, and only he is offered anything.
+    assert!(
+        !is_legal(&g, 0, Action::EndMoves),
+        "no stopping with the troops taken"
+    );
+    assert!(legal(&g, 0).iter().all(|x| match *x {
+        Action::Move { shape, .. } | Action::MoveAsk { shape, .. } | Action::Sail { shape, .. } =>
+            shape == STAR,
+        Action::Transfer { to, .. } | Action::TransferArmy { to, .. } => to == Holder::Noble(STAR),
+        _ => false,
+    }));
+    act(
+        &mut g,
+        0,
+        Action::Move {
+            shape: STAR,
+            to: a("k33"),
+        },
+    );
+    // Gone: he takes nothing more, and the Baron may stop.
+    assert!(
+        pickups(&g).is_empty(),
+        "nothing after arriving: {:?}",
+        legal(&g, 0)
+    );
+    assert!(is_legal(&g, 0, Action::EndMoves));
+    assert_eq!(g.nb(0, STAR).troops, vec![reg(0, 0), reg(0, 1)]);
+    act(&mut g, 0, Action::EndMoves);
+    assert!(idle(&g));
+}
+
+#[test]
+fn versatile_strategy_a_noble_takes_troops_before_his_move() {
+    let mut g = game(3);
+    noble(&mut g, 0, STAR, "k32", &[reg(0, 0)]);
+    noble(&mut g, 0, SQUARE, "k32", &[reg(0, 1)]);
+    resolve(&mut g, 0, BaronCard::VersatileStrategy);
+    act(
+        &mut g,
+        0,
+        Action::Transfer {
+            troop: reg(0, 1),
+            to: Holder::Noble(STAR),
+        },
+    );
+    // The square, left without troops, leaves the board; the star must now move.
+    assert!(!on_board(&g, 0, SQUARE));
+    let offered = legal(&g, 0);
+    assert!(
+        !offered.contains(&Action::VersatileCrowns),
+        "the choice is made"
+    );
+    assert!(!offered.contains(&Action::Decline));
+    assert!(offered.iter().all(|x| matches!(
+        *x,
+        Action::Move { shape: STAR, .. }
+            | Action::MoveAsk { shape: STAR, .. }
+            | Action::Sail { shape: STAR, .. }
+    )));
+    act(
+        &mut g,
+        0,
+        Action::Move {
+            shape: STAR,
+            to: a("k33"),
+        },
+    );
+    assert!(idle(&g));
+    assert_eq!(g.nb(0, STAR).troops, vec![reg(0, 0), reg(0, 1)]);
+    assert_eq!(g.nb(0, STAR).loc, Loc::At(a("k33")));
+    assert_eq!(hand(&g, 0, BaronCard::VersatileStrategy), 1);
+}
+
+#[test]
 fn versatile_strategy_places_a_marker_for_the_spots_fee() {
     let mut g = game(3);
     g.core.barons[0].crowns = 6;
@@ -1194,6 +1304,35 @@ fn draft_a_baron_with_enough_markers_hires_a_same_nationality_bundle() {
     assert_eq!(g.b(0).sh_troops, vec![l50]);
     assert_eq!(g.nb(0, STAR).troops, vec![l100]);
     assert_eq!(g.core.phase, Phase::Hire(1));
+}
+
+#[test]
+fn draft_a_bundle_is_announced_at_the_barons_first_marker_only() {
+    let mut g = game(3);
+    let (l50, l100) = (merc(1, 0), merc(1, 3));
+    set_offer(&mut g, &[l50, merc(0, 3), l100, merc(2, 3)]);
+    g.core.track = vec![Some(0), Some(1), Some(0), Some(0)];
+    run_steps(&mut g, vec![Step::DraftFrom(0)]);
+    act(&mut g, 0, Action::NoHire);
+    act(&mut g, 1, Action::NoHire);
+    // His second marker: two markers left and two Lombards, but the moment has passed.
+    assert_eq!(g.core.phase, Phase::Hire(0));
+    assert!(is_legal(&g, 0, Action::Hire(l50)));
+    assert!(!is_legal(&g, 0, Action::HireBundle(1)));
+}
+
+#[test]
+fn draft_a_noble_shut_in_his_besieged_stronghold_receives_nothing_the_stronghold_may() {
+    let mut g = game(3);
+    let home = g.b(0).stronghold.expect("placed in setup");
+    place(&mut g, 0, STAR, home, &[reg(0, 0)]);
+    g.bm(0).sh_siege = Some((1, 1));
+    set_offer(&mut g, &[merc(0, 3), merc(1, 3), merc(2, 3), merc(3, 3)]);
+    g.core.track = vec![Some(0), Some(1), None, None];
+    run_steps(&mut g, vec![Step::DraftFrom(0)]);
+    act(&mut g, 0, Action::Hire(merc(0, 3)));
+    assert!(!is_legal(&g, 0, Action::AssignHire(Holder::Noble(STAR))));
+    assert!(is_legal(&g, 0, Action::AssignHire(Holder::Stronghold)));
 }
 
 // ---------- Neutral cards ----------
@@ -2845,6 +2984,41 @@ fn upkeep_sea_arrivals_refresh_and_returning_nobles_go_home_or_to_an_unbesieged_
     act(&mut g, 2, Action::ReturnDone);
     assert_eq!(g.core.phase, Phase::Planning);
     assert_eq!(g.core.round, 2);
+}
+
+#[test]
+fn upkeep_nothing_leaves_a_besieged_stronghold_for_a_noble_off_the_board() {
+    let mut g = game(3);
+    give(&mut g, 0, Holder::Stronghold, &[reg(0, 3)]);
+    let home = g.b(0).stronghold.expect("placed in setup");
+    place(&mut g, 1, STAR, home, &regs(1));
+    g.bm(0).sh_siege = Some((1, 1));
+    run_steps(&mut g, vec![Step::UpkeepArrive]);
+    assert!(g.b(0).sh_siege.is_some(), "the besieger stays");
+    assert_eq!(g.core.phase, Phase::Return(0));
+    let offered = legal(&g, 0);
+    assert!(
+        offered.iter().all(|x| !matches!(
+            x,
+            Action::Transfer { troop, .. } if *troop == reg(0, 3)
+        ) && !matches!(
+            x,
+            Action::TransferArmy {
+                from: Holder::Stronghold,
+                ..
+            }
+        )),
+        "{offered:?}"
+    );
+    g.bm(0).sh_siege = None;
+    assert!(is_legal(
+        &g,
+        0,
+        Action::Transfer {
+            troop: reg(0, 3),
+            to: Holder::Noble(CIRCLE)
+        }
+    ));
 }
 
 // ---------- optional rules ----------

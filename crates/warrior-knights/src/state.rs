@@ -123,6 +123,8 @@ pub(crate) struct CardCtx {
     pub(crate) movers: Vec<Shape>,
     /// Troops already passed on during this card.
     pub(crate) passed: Vec<TroopId>,
+    /// The Noble who has taken troops for his move and moves next.
+    pub(crate) loading: Option<Shape>,
     /// Permission refused for these Nobles' moves.
     pub(crate) refused_moves: Vec<Shape>,
     /// Permission refused for these targets.
@@ -281,6 +283,8 @@ pub(crate) struct Core {
     pub(crate) offer: Vec<TroopId>,
     /// Baron markers on the usable spots of the Mercenary Track.
     pub(crate) track: Vec<Option<u8>>,
+    /// Barons whose first marker has come up in the Draft under way.
+    pub(crate) drafted: Vec<u8>,
     pub(crate) stacks: [Vec<Card>; 3],
     pub(crate) stack: u8,
     /// Neutral cards revealed this round.
@@ -748,6 +752,7 @@ impl WarriorKnights {
                 event: None,
                 start_troops: vec![Vec::new(); usize::from(n)],
                 hires: Vec::new(),
+                drafted: Vec::new(),
                 passed: Vec::new(),
                 last_fate: Vec::new(),
                 revealed: None,
@@ -1365,6 +1370,7 @@ impl WarriorKnights {
             for spot in self.core.track.iter_mut() {
                 *spot = None;
             }
+            self.core.drafted.clear();
             for _ in 0..=self.core.n {
                 if let Some(m) = self.draw_merc() {
                     self.core.offer.push(m);
@@ -1388,6 +1394,9 @@ impl WarriorKnights {
         if let Some(spot) = self.core.track.iter_mut().find(|x| **x == Some(s)) {
             *spot = None;
         }
+        if !self.core.drafted.contains(&s) {
+            self.core.drafted.push(s);
+        }
     }
 
     pub(crate) fn hire_targets(&self, s: u8) -> Vec<Holder> {
@@ -1403,7 +1412,9 @@ impl WarriorKnights {
                     let own_city = self.live_city_at(a).is_some_and(|c| {
                         self.city(c).owner == Some(s) && self.city(c).siege.is_none()
                     });
-                    let own_sh = self.b(s).stronghold == Some(a);
+                    // A Noble shut in his besieged stronghold receives nothing; the stronghold
+                    // itself always may.
+                    let own_sh = self.b(s).stronghold == Some(a) && self.b(s).sh_siege.is_none();
                     own_city || own_sh
                 }
                 Loc::Sea(_) => false,
@@ -1919,18 +1930,18 @@ impl WarriorKnights {
     }
 
     /// Tie-break key for the Influence victory (higher is better): cities, crowns + Faith +
-    /// Votes, troops on the board.
+    /// Votes, troops on the board (strength after casualties, as the score screen counts it).
     pub(crate) fn tie_key(&self, s: u8) -> (usize, u32, u32) {
         let b = self.b(s);
         let wealth = u32::from(b.crowns) + u32::from(b.faith) + u32::from(b.votes);
         let mut on_board = 0u32;
         for k in 0..4u8 {
             if matches!(self.nb(s, k).loc, Loc::At(_) | Loc::Sea(_)) {
-                on_board += u32::from(self.troop_strength(s, Holder::Noble(k)));
+                on_board += u32::from(self.army_strength(s, Holder::Noble(k)));
             }
         }
         if b.stronghold.is_some() {
-            on_board += u32::from(self.troop_strength(s, Holder::Stronghold));
+            on_board += u32::from(self.army_strength(s, Holder::Stronghold));
         }
         (self.cities_of(s).len(), wealth, on_board)
     }
