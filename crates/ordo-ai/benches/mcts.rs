@@ -38,6 +38,8 @@ fn bench(c: &mut Criterion) {
                 let cfg = MctsConfig {
                     budget: Budget::Iterations(iterations),
                     threads,
+                    // Two trees on one thread or on two: the same work, so the throughputs compare.
+                    trees: 2,
                     ..MctsConfig::default()
                 };
                 let s = analyse(&g, seat, &cfg, &CrusadersEval::default());

@@ -7,7 +7,7 @@
 //!   own turn;
 //! - [`MctsBot`]: information-set Monte Carlo tree search for n players (UCT with per-seat reward
 //!   vectors, max^n backups), heuristic-truncated rollouts, root parallelism over threads, a
-//!   budget in iterations (reproducible) or time (honoured within 10%).
+//!   budget in iterations (reproducible on any machine) or time (honoured within 10%).
 //!
 //! Every bot decides from its own seat's information only: it reads its legal decisions and
 //! samples full states with [`ordo_core::Game::resample_from_view`]; a search never looks at the
@@ -35,13 +35,24 @@ mod mcts;
 mod stats;
 mod wk_eval;
 
-pub use bot::{acting_seat, Bot, BotSpec, RandomBot};
+pub use bot::{acting_seat, Bot, BotSpec, ParseBotError, RandomBot};
 pub use crusaders_eval::CrusadersEval;
 pub use eval::{Evaluator, ScoreEval};
 pub use heuristic::HeuristicBot;
 pub use mcts::{analyse, Budget, MctsBot, MctsConfig, SearchStats, Suggestion};
 pub use stats::{wilson_interval, Interval};
 pub use wk_eval::WarriorKnightsEval;
+
+/// Trees for a bot's budget. An iteration budget of a strength level is split into a fixed
+/// number of trees, whatever the machine: the same seed gives the same decisions on one core or
+/// on many (the trees are searched in parallel where there are cores for them). Small budgets
+/// stay in one tree, which is stronger than two halves.
+pub fn trees_for(budget: Budget) -> usize {
+    match budget {
+        Budget::Iterations(n) if n >= 2_000 => 2,
+        _ => 1,
+    }
+}
 
 /// A Crusaders bot from a spec, with the Crusaders evaluation for heuristic and search bots.
 pub fn crusaders_bot(
@@ -53,6 +64,7 @@ pub fn crusaders_bot(
     let mcts = |budget| MctsConfig {
         budget,
         threads: threads.max(1),
+        trees: trees_for(budget),
         seed,
         ..MctsConfig::default()
     };
@@ -75,6 +87,7 @@ pub fn warrior_knights_bot(
     let mcts = |budget| MctsConfig {
         budget,
         threads: threads.max(1),
+        trees: trees_for(budget),
         seed,
         ..MctsConfig::default()
     };

@@ -4,8 +4,10 @@
 //! ([`Game::resample_from_view`]), descends the tree choosing among the decisions legal in that
 //! sample (UCB1 with availability counts, each node maximising the reward of the seat deciding
 //! there: max^n), expands one new decision, plays a truncated random rollout, evaluates the result
-//! with the game's [`Evaluator`] and backs up the per-seat reward vector. Threads search
-//! independent trees (root parallelism) whose root statistics are summed.
+//! with the game's [`Evaluator`] and backs up the per-seat reward vector. Independent trees
+//! (root parallelism) are searched on the available threads and their root statistics summed.
+//! With an iteration budget the number of trees is part of the configuration, so the result
+//! depends on the seed and the budget only, never on how many threads the machine has.
 
 use std::time::{Duration, Instant};
 
@@ -21,6 +23,14 @@ pub enum Budget {
     Iterations(u64),
     /// Wall-clock time per decision.
     Time(Duration),
+    /// A number of iterations, stopped early at a time limit (reproducible only when the limit
+    /// is not reached): searches run for other people, such as hints on a server.
+    Capped {
+        /// Iterations over all trees.
+        iterations: u64,
+        /// The time limit.
+        time: Duration,
+    },
 }
 
 /// Search settings.
@@ -28,8 +38,12 @@ pub enum Budget {
 pub struct MctsConfig {
     /// Budget per decision.
     pub budget: Budget,
-    /// Threads (root parallelism).
+    /// Threads to search on.
     pub threads: usize,
+    /// Independent trees an iteration budget is split into (root parallelism), searched on
+    /// `threads` threads: the result is the same whatever the thread count. A time budget grows
+    /// one tree per thread instead.
+    pub trees: usize,
     /// UCB exploration constant.
     pub exploration: f64,
     /// Random decisions played after the tree before evaluating.
@@ -48,6 +62,7 @@ impl Default for MctsConfig {
         MctsConfig {
             budget: Budget::Iterations(1_000),
             threads: 1,
+            trees: 1,
             exploration: 0.2,
             rollout_depth: 0,
             greedy_turn: 12,
@@ -125,13 +140,11 @@ fn run_tree<G: Game, E: Evaluator<G>>(
     let mut tree: Tree<G::Action> = Tree::new();
     let mut legal = Vec::new();
     let mut done = 0u64;
-    while done < iterations {
-        if let Some(d) = deadline {
-            if Instant::now() >= d {
-                break;
-            }
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
+    'search: while done < iterations {
+        if late() {
+            break;
         }
-        done += 1;
         let mut state = root.resample_from_view(me, &mut rng);
         let mut node = 0u32;
         // Selection and expansion. At the root the searching seat decides, even when several
@@ -171,6 +184,10 @@ fn run_tree<G: Game, E: Evaluator<G>>(
                 }
             }
             if !untried.is_empty() {
+                // Expanding clones the sample once per untried decision: not past the deadline.
+                if late() {
+                    break 'search;
+                }
                 // Heuristic-first expansion: the untried decision that looks best one step ahead
                 // for the seat making it, so opponents are modelled as sensible from the start.
                 let a = if cfg.ordered_expansion {
@@ -241,6 +258,11 @@ fn run_tree<G: Game, E: Evaluator<G>>(
                     if acting_seat(&state.to_act()) != Some(seat) {
                         break;
                     }
+                    // A long greedy completion must not carry the search past its deadline:
+                    // the iteration is dropped unfinished.
+                    if late() {
+                        break 'search;
+                    }
                     legal.clear();
                     state.legal_actions_into(seat, &mut legal);
                     let mut best: Option<(f64, G::Action)> = None;
@@ -260,6 +282,7 @@ fn run_tree<G: Game, E: Evaluator<G>>(
             }
         }
         let rewards = eval.rewards(&state);
+        done += 1;
         // Backup.
         let mut cur = node;
         loop {
@@ -287,6 +310,15 @@ fn run_tree<G: Game, E: Evaluator<G>>(
     (stats, done)
 }
 
+/// `n` iterations shared out over `trees` trees (no empty tree).
+fn split(n: u64, trees: usize) -> Vec<u64> {
+    let trees = trees.max(1) as u64;
+    (0..trees)
+        .map(|t| n / trees + u64::from(t < n % trees))
+        .filter(|&k| k > 0)
+        .collect()
+}
+
 /// Searches from `state` for `seat` and returns every root decision with its statistics, most
 /// visited first (the coach hook behind the client's hint button).
 pub fn analyse<G: Game, E: Evaluator<G>>(
@@ -297,27 +329,54 @@ pub fn analyse<G: Game, E: Evaluator<G>>(
 ) -> SearchStats<G::Action> {
     let start = Instant::now();
     let threads = cfg.threads.max(1);
-    let (per_thread, deadline) = match cfg.budget {
-        Budget::Iterations(n) => (n.div_ceil(threads as u64), None),
+    // Iterations per tree, and the deadline of a time budget.
+    let (plan, deadline): (Vec<u64>, Option<Instant>) = match cfg.budget {
+        Budget::Iterations(n) => (split(n, cfg.trees), None),
+        Budget::Capped { iterations, time } => (
+            split(iterations, cfg.trees),
+            Some(start + time.mul_f64(0.93)),
+        ),
         // Keep a margin for setup and merging so the budget is honoured.
-        Budget::Time(d) => (u64::MAX, Some(start + d.mul_f64(0.93))),
+        Budget::Time(d) => (vec![u64::MAX; threads], Some(start + d.mul_f64(0.93))),
     };
-    let results: Vec<TreeResult<G::Action>> = if threads == 1 {
-        vec![run_tree(
-            state, seat, eval, cfg, cfg.seed, per_thread, deadline,
-        )]
+    let seed_of = |t: usize| {
+        cfg.seed
+            .wrapping_add((t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    };
+    let tree = |t: usize| run_tree(state, seat, eval, cfg, seed_of(t), plan[t], deadline);
+    let workers = threads.min(plan.len());
+    let results: Vec<TreeResult<G::Action>> = if workers <= 1 {
+        (0..plan.len()).map(tree).collect()
     } else {
-        std::thread::scope(|s| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    let seed = cfg
-                        .seed
-                        .wrapping_add((t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-                    s.spawn(move || run_tree(state, seat, eval, cfg, seed, per_thread, deadline))
+        // Each worker takes the next tree; results are merged in tree order so that the sums
+        // are the same however the trees were shared out.
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let mut done: Vec<(usize, TreeResult<G::Action>)> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..workers)
+                .map(|_| {
+                    s.spawn(|| {
+                        let mut mine = Vec::new();
+                        loop {
+                            let t = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            if t >= plan.len() {
+                                break mine;
+                            }
+                            mine.push((t, tree(t)));
+                        }
+                    })
                 })
                 .collect();
-            handles.into_iter().filter_map(|h| h.join().ok()).collect()
-        })
+            handles
+                .into_iter()
+                .flat_map(|h| match h.join() {
+                    Ok(v) => v,
+                    // A failing search is a bug: it must not pass as a weaker one.
+                    Err(p) => std::panic::resume_unwind(p),
+                })
+                .collect()
+        });
+        done.sort_by_key(|(t, _)| *t);
+        done.into_iter().map(|(_, r)| r).collect()
     };
     let mut merged: Vec<(G::Action, u64, f64)> = Vec::new();
     let mut iterations = 0;
@@ -378,6 +437,9 @@ impl<G: Game, E: Evaluator<G>> Bot<G> for MctsBot<E> {
         match self.cfg.budget {
             Budget::Iterations(n) => format!("mcts:{n}it"),
             Budget::Time(d) => format!("mcts:{}ms", d.as_millis()),
+            Budget::Capped { iterations, time } => {
+                format!("mcts:{iterations}it/{}ms", time.as_millis())
+            }
         }
     }
 

@@ -28,10 +28,12 @@ pub fn wilson_interval(wins: u64, n: u64) -> Interval {
     let denom = 1.0 + z * z / n_f;
     let centre = (p + z * z / (2.0 * n_f)) / denom;
     let half = z * (p * (1.0 - p) / n_f + z * z / (4.0 * n_f * n_f)).sqrt() / denom;
+    // The bounds hold the observed rate exactly (rounding would otherwise leave a lower
+    // bound a hair above 0 for no wins).
     Interval {
         rate: p,
-        low: (centre - half).max(0.0),
-        high: (centre + half).min(1.0),
+        low: (centre - half).clamp(0.0, p),
+        high: (centre + half).clamp(p, 1.0),
     }
 }
 
@@ -50,5 +52,12 @@ mod tests {
         let all = wilson_interval(10, 10);
         assert!(all.high <= 1.0 && all.low > 0.69);
         assert_eq!(wilson_interval(0, 0).high, 1.0);
+        for n in 1..200 {
+            for w in [0, 1, n / 3, n - 1, n] {
+                let i = wilson_interval(w, n);
+                assert!(i.low <= i.rate && i.rate <= i.high, "{w}/{n}: {i:?}");
+            }
+        }
+        assert_eq!(wilson_interval(0, 3).low, 0.0);
     }
 }

@@ -113,26 +113,38 @@ fn mid_game(seed: u64) -> Crusaders {
 }
 
 #[test]
-fn iteration_budget_search_is_reproducible() {
+fn iteration_budget_search_is_reproducible_on_any_number_of_threads() {
     let g = mid_game(3);
     let seat = acting_seat(&g.to_act()).unwrap();
-    for threads in [1, 2] {
+    let mut results = Vec::new();
+    for threads in [1, 2, 3] {
         let cfg = MctsConfig {
-            budget: Budget::Iterations(400),
+            budget: Budget::Iterations(401),
             threads,
+            trees: 2,
             seed: 9,
             ..MctsConfig::default()
         };
         let a = analyse(&g, seat, &cfg, &CrusadersEval::default());
         let b = analyse(&g, seat, &cfg, &CrusadersEval::default());
         assert_eq!(a.suggestions, b.suggestions);
-        assert_eq!(a.iterations, 400);
+        assert_eq!(a.iterations, 401);
         let visits: u64 = a.suggestions.iter().map(|s| s.visits).sum();
-        assert_eq!(visits, 400);
+        assert_eq!(visits, 401);
         for s in &a.suggestions {
             assert!(g.is_legal(seat, &s.action));
             assert!((0.0..=1.0).contains(&s.value));
         }
+        results.push(a.suggestions);
+    }
+    // The trees, not the threads, decide the result.
+    assert_eq!(results[0], results[1]);
+    assert_eq!(results[0], results[2]);
+    // A level's bot is the same on a one-core server and on a laptop.
+    let mut one = ordo_ai::crusaders_bot(ordo_ai::BotSpec::MctsIterations(2_000), 5, 1);
+    let mut two = ordo_ai::crusaders_bot(ordo_ai::BotSpec::MctsIterations(2_000), 5, 2);
+    for _ in 0..3 {
+        assert_eq!(one.decide(&g, seat), two.decide(&g, seat));
     }
 }
 
@@ -155,6 +167,48 @@ fn time_budget_is_honoured_within_ten_percent() {
         assert!(took <= Duration::from_millis(440), "took {took:?}");
         assert!(g.is_legal(seat, &a));
     }
+}
+
+#[test]
+fn time_budget_is_honoured_in_warrior_knights() {
+    // Warrior Knights iterations are long (wide move lists, a greedy completion of the turn):
+    // the deadline is also checked inside an iteration.
+    use warrior_knights::{Config as WkConfig, WarriorKnights};
+    let mut rng = GameRng::from_seed(3);
+    let mut g = WarriorKnights::new_game(
+        &WkConfig {
+            barons: 4,
+            ..WkConfig::default()
+        },
+        3,
+    )
+    .unwrap();
+    let mut timed = 0;
+    for step in 0..4_000 {
+        let Some(seat) = acting_seat(&g.to_act()) else {
+            break;
+        };
+        let legal = g.legal_actions(seat);
+        if step % 400 == 399 && legal.len() > 1 {
+            let budget = Duration::from_millis(if timed % 2 == 0 { 300 } else { 100 });
+            let mut bot = MctsBot::new(
+                MctsConfig {
+                    budget: Budget::Time(budget),
+                    threads: 2,
+                    ..MctsConfig::default()
+                },
+                ordo_ai::WarriorKnightsEval::default(),
+            );
+            let t = Instant::now();
+            let a = bot.decide(&g, seat).unwrap();
+            let took = t.elapsed();
+            assert!(took <= budget.mul_f64(1.1), "{budget:?} took {took:?}");
+            assert!(g.is_legal(seat, &a));
+            timed += 1;
+        }
+        g.apply(seat, legal[rng.index(legal.len())]).unwrap();
+    }
+    assert!(timed >= 6, "only {timed} decisions timed");
 }
 
 #[test]
@@ -270,10 +324,24 @@ fn warrior_knights_search_ignores_hidden_parts_of_the_true_state() {
         }
         let other = g.resample_from_view(seat, &mut rng);
         assert_eq!(other.view(Viewer::Seat(seat)), g.view(Viewer::Seat(seat)));
-        if other == g {
+        // Count only positions where the two true states really differ in what is hidden from
+        // the deciding seat: some other Baron sees something different in them.
+        let n = g.num_seats();
+        if !Seat::all(n)
+            .any(|s| s != seat && other.view(Viewer::Seat(s)) != g.view(Viewer::Seat(s)))
+        {
             continue;
         }
         checked += 1;
+        // Sampling reads the view only: from either true state the same seed deals the same
+        // hidden cards, so nothing hidden can reach the search through the sample.
+        for k in 0..3 {
+            assert!(
+                g.resample_from_view(seat, &mut GameRng::from_seed(k))
+                    == other.resample_from_view(seat, &mut GameRng::from_seed(k)),
+                "seed {seed}: a sample depends on the true hidden state"
+            );
+        }
         let cfg = MctsConfig {
             budget: Budget::Iterations(150),
             seed: 9,
