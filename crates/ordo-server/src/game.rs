@@ -91,6 +91,9 @@ fn legal<G: Game>(m: &Match<G>, seat: Seat) -> Vec<crate::protocol::Legal> {
         .collect()
 }
 
+/// The longest a hint search may take, however slow the position.
+const HINT_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
+
 fn hints<G: Hosted>(
     m: &Match<G>,
     seat: Seat,
@@ -98,7 +101,10 @@ fn hints<G: Hosted>(
     iterations: u64,
 ) -> (u64, Vec<crate::protocol::Hint>) {
     let cfg = ordo_ai::MctsConfig {
-        budget: ordo_ai::Budget::Iterations(iterations),
+        budget: ordo_ai::Budget::Capped {
+            iterations,
+            time: HINT_TIME_LIMIT,
+        },
         threads: 1,
         seed,
         ..ordo_ai::MctsConfig::default()

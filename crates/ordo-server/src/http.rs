@@ -357,6 +357,13 @@ async fn hints(
         }
         (t.game.clone(), t.version())
     };
+    // Searches are bounded in time and in number: a burst of hint requests cannot take the
+    // server's cores from its tables.
+    let _slot = state
+        .searches
+        .clone()
+        .try_acquire_owned()
+        .map_err(|_| ApiError::RateLimited)?;
     // The search draws its own randomness (nothing derived from the table's seed) and sees
     // only this seat's view.
     let search_seed = u64::from_str_radix(&crate::table::random_hex(8)?, 16)

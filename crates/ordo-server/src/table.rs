@@ -17,6 +17,41 @@ use crate::error::ApiError;
 use crate::game::AnyGame;
 use crate::store::{now_ms, EntryKind, NewEntry, Store, StoreError, TableRow, TableStatus};
 
+/// The longest a hosted bot may think per decision: a table's bots share the server.
+pub const MAX_BOT_TIME: Duration = Duration::from_secs(10);
+/// The most search iterations a hosted bot may run per decision.
+pub const MAX_BOT_ITERATIONS: u64 = 100_000;
+
+/// A bot for a hosted seat or stand-in: a known bot within the server's limits.
+///
+/// # Errors
+/// An unknown bot, or a search budget over [`MAX_BOT_TIME`] or [`MAX_BOT_ITERATIONS`].
+pub fn hosted_bot(name: &str) -> Result<BotSpec, String> {
+    let spec: BotSpec = name
+        .parse()
+        .map_err(|e: ordo_ai::ParseBotError| e.to_string())?;
+    match spec {
+        BotSpec::MctsIterations(n) if n > MAX_BOT_ITERATIONS => Err(format!(
+            "bot `{name}`: at most {MAX_BOT_ITERATIONS} iterations per decision on this server"
+        )),
+        BotSpec::MctsTime(d) if d > MAX_BOT_TIME => Err(format!(
+            "bot `{name}`: at most {} s per decision on this server",
+            MAX_BOT_TIME.as_secs()
+        )),
+        _ => Ok(spec),
+    }
+}
+
+/// A stored bot name as it may run here: over-limit budgets (from a table created before the
+/// limits) are cut down to them.
+fn bot_within_limits(name: &str) -> Option<BotSpec> {
+    Some(match name.parse().ok()? {
+        BotSpec::MctsIterations(n) => BotSpec::MctsIterations(n.min(MAX_BOT_ITERATIONS)),
+        BotSpec::MctsTime(d) => BotSpec::MctsTime(d.min(MAX_BOT_TIME)),
+        other => other,
+    })
+}
+
 /// Who sits in a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case", tag = "kind")]
@@ -194,8 +229,8 @@ impl LiveTable {
     pub fn bot_for(&self, seat: Seat) -> Option<BotSpec> {
         let info = self.seats.get(seat.index())?;
         match &info.kind {
-            SeatKind::Bot { bot } => bot.parse().ok(),
-            SeatKind::Human if info.away => self.options.standin.parse().ok(),
+            SeatKind::Bot { bot } => bot_within_limits(bot),
+            SeatKind::Human if info.away => bot_within_limits(&self.options.standin),
             SeatKind::Human => None,
         }
     }
@@ -374,6 +409,8 @@ pub struct AppState {
     pub metrics: Arc<Metrics>,
     /// Per-address request limits.
     pub limiter: Arc<crate::limit::IpLimiter>,
+    /// Hint searches running at once: at most one per core; more are refused, not queued.
+    pub(crate) searches: Arc<tokio::sync::Semaphore>,
     tables: Arc<Mutex<BTreeMap<String, Arc<TableHandle>>>>,
     shutdown: watch::Sender<bool>,
 }
@@ -481,6 +518,9 @@ impl AppState {
             store,
             metrics: Arc::default(),
             limiter: Arc::new(limiter),
+            searches: Arc::new(tokio::sync::Semaphore::new(
+                std::thread::available_parallelism().map_or(1, |n| n.get()),
+            )),
             tables: Arc::new(Mutex::new(BTreeMap::new())),
             shutdown: watch::channel(false).0,
         };
@@ -589,8 +629,7 @@ impl AppState {
         }
         for s in &req.seats {
             if let SeatKind::Bot { bot } = s {
-                bot.parse::<BotSpec>()
-                    .map_err(|e| ApiError::InvalidTable(e.to_string()))?;
+                hosted_bot(bot).map_err(ApiError::InvalidTable)?;
             }
         }
         let options = TableOptions {
@@ -599,9 +638,7 @@ impl AppState {
             clock: req.clock,
             standin: req.standin.unwrap_or_else(default_standin),
         };
-        options
-            .standin
-            .parse::<BotSpec>()
+        hosted_bot(&options.standin)
             .map_err(|e| ApiError::InvalidTable(format!("stand-in: {e}")))?;
         if let Some(c) = options.clock {
             if c.initial_ms < 1000 || c.initial_ms > 30 * 86_400_000 || c.increment_ms > 86_400_000

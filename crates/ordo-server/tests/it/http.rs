@@ -256,6 +256,30 @@ async fn refusals_are_typed_and_change_nothing() {
     let bad = json!({"game": "crusaders", "config": {"players": 2}, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "deep-blue"}]}).to_string();
     let (s, _) = call(&state, "POST", "/api/tables", Some(bad)).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
+    // A bot or stand-in may not think longer than the server allows.
+    for (bot, standin) in [
+        ("mcts:3599s", "easy"),
+        ("mcts:18446744073709551615it", "easy"),
+        ("heuristic", "mcts:60s"),
+    ] {
+        let bad = json!({"game": "crusaders", "config": {"players": 2}, "standin": standin,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": bot}]})
+        .to_string();
+        let (s, e) = call(&state, "POST", "/api/tables", Some(bad)).await;
+        assert_eq!(
+            (s, e["code"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("table/invalid")),
+            "{bot} / {standin}: {e}"
+        );
+    }
+    let ok = json!({"game": "crusaders", "config": {"players": 2}, "standin": "mcts:10s",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]})
+    .to_string();
+    let (s, e) = call(&state, "POST", "/api/tables", Some(ok)).await;
+    assert!(s.is_success(), "{e}");
+    assert!(ordo_server::table::hosted_bot("mcts:100000it").is_ok());
+    assert!(ordo_server::table::hosted_bot("mcts:100001it").is_err());
+    assert!(ordo_server::table::hosted_bot("mcts:10001ms").is_err());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
