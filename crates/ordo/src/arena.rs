@@ -56,6 +56,11 @@ pub(crate) struct BalanceArgs {
     /// Run seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Several variants compared in one report, comma-separated
+    /// (`standard,unpredictable`): `--games` games of each, with every breakdown per variant.
+    /// Default: the one `--variant`.
+    #[arg(long)]
+    variants: Option<String>,
     /// Output directory for `balance.html` and `balance.json`.
     #[arg(long)]
     out: PathBuf,
@@ -76,16 +81,30 @@ struct GameSummary {
     /// Per seat: decisions made and time spent (ns).
     decision_counts: Vec<u64>,
     decision_ns: Vec<u128>,
+    /// Per seat: the longest single decision (ns); absent in journals written before it was
+    /// recorded.
+    #[serde(default)]
+    decision_max_ns: Vec<u128>,
     /// Game-specific labels per seat (the knight order).
     labels: Vec<String>,
     /// Turn-order position per seat.
     turn_rank: Vec<u32>,
+    /// Per seat: the action wheel clockwise, starting from its first wedge in name order
+    /// (games without a wheel: empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    wheels: Vec<String>,
 }
 
 /// Game-specific labels for the balance report.
 trait Labels: CliGame {
     fn seat_label(&self, seat: Seat) -> String;
     fn turn_rank_of(&self, seat: Seat) -> u32;
+    /// The seat's wheel of actions clockwise, as ` > `-separated wedge names starting from the
+    /// first name in alphabetical order (the same layout turned round reads the same), if the
+    /// game has one.
+    fn wheel_of(&self, _seat: Seat) -> Option<String> {
+        None
+    }
 }
 
 impl Labels for crusaders::Crusaders {
@@ -99,6 +118,24 @@ impl Labels for crusaders::Crusaders {
 
     fn turn_rank_of(&self, seat: Seat) -> u32 {
         self.turn_rank(seat)
+    }
+
+    fn wheel_of(&self, seat: Seat) -> Option<String> {
+        let view = self.view(ordo_core::Viewer::Spectator);
+        let wheel = &view.seats.get(seat.index())?.wheel;
+        if wheel.is_empty() {
+            return None;
+        }
+        let name = |a: crusaders::Act| format!("{a:?}").to_lowercase();
+        let names: Vec<String> = wheel
+            .iter()
+            .map(|w| format!("{}/{}", name(w.basic), name(w.secondary)))
+            .collect();
+        let first = (0..names.len()).min_by_key(|&i| &names[i])?;
+        let turned: Vec<&str> = (0..names.len())
+            .map(|k| names[(first + k) % names.len()].as_str())
+            .collect();
+        Some(turned.join(" > "))
     }
 }
 
@@ -134,13 +171,16 @@ fn play_game<G: Labels>(
         .collect();
     let mut counts = vec![0u64; n];
     let mut times = vec![0u128; n];
+    let mut longest = vec![0u128; n];
     let mut decisions = 0u64;
     while let Some(seat) = acting_seat(&g.to_act()) {
         let t = Instant::now();
         let a = bots[seat.index()]
             .decide(&g, seat)
             .ok_or_else(|| anyhow::anyhow!("{seat} has no decision"))?;
-        times[seat.index()] += t.elapsed().as_nanos();
+        let took = t.elapsed().as_nanos();
+        times[seat.index()] += took;
+        longest[seat.index()] = longest[seat.index()].max(took);
         counts[seat.index()] += 1;
         g.apply(seat, a)
             .map_err(|e| anyhow::anyhow!("bot made an illegal decision: {e}"))?;
@@ -160,8 +200,13 @@ fn play_game<G: Labels>(
         decisions,
         decision_counts: counts,
         decision_ns: times,
+        decision_max_ns: longest,
         labels: Seat::all(n as u8).map(|s| g.seat_label(s)).collect(),
         turn_rank: Seat::all(n as u8).map(|s| g.turn_rank_of(s)).collect(),
+        wheels: Seat::all(n as u8)
+            .map(|s| g.wheel_of(s))
+            .collect::<Option<Vec<String>>>()
+            .unwrap_or_default(),
     })
 }
 
@@ -182,7 +227,12 @@ impl Journal {
     fn open(path: &std::path::Path, header: &serde_json::Value) -> anyhow::Result<Journal> {
         use std::io::Write as _;
         let mut done = Vec::new();
-        let existing = std::fs::read_to_string(path).unwrap_or_default();
+        let existing = match std::fs::read_to_string(path) {
+            Ok(s) => s,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            // Never start afresh over a journal that exists but cannot be read.
+            Err(e) => anyhow::bail!("{}: {e}", path.display()),
+        };
         let mut lines = existing.lines().filter(|l| !l.trim().is_empty());
         match lines.next() {
             Some(first) => {
@@ -194,10 +244,12 @@ impl Journal {
                         path.display()
                     );
                 }
+                let mut kept = vec![first];
                 for (n, line) in lines.enumerate() {
                     // A line cut short by a stop is dropped; that game is played again.
                     if let Ok(l) = serde_json::from_str::<JournalLine>(line) {
                         done.push((l.index, l.game));
+                        kept.push(line);
                     } else {
                         eprintln!(
                             "{}: line {} unreadable, replaying it",
@@ -205,6 +257,16 @@ impl Journal {
                             n + 2
                         );
                     }
+                }
+                // Games are appended after the last whole line: a cut-short tail is removed
+                // first (by writing the whole lines to a new file and renaming it over the old).
+                if kept.len() != existing.lines().count() || !existing.ends_with('\n') {
+                    let tmp = path.with_extension("jsonl.tmp");
+                    let mut text = kept.join("\n");
+                    text.push('\n');
+                    std::fs::write(&tmp, text)
+                        .and_then(|()| std::fs::rename(&tmp, path))
+                        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
                 }
             }
             None => {
@@ -328,6 +390,8 @@ struct BotReport {
     win_rate: Interval,
     mean_score: f64,
     mean_decision_ms: f64,
+    /// The longest single decision (over the games that recorded it).
+    max_decision_ms: f64,
 }
 
 pub(crate) fn arena(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
@@ -367,6 +431,7 @@ fn arena_game<G: Labels>(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
     let mut reports = Vec::new();
     for (l, spec) in lineup.iter().enumerate() {
         let (mut wins, mut score, mut count, mut time) = (0u64, 0i64, 0u64, 0u128);
+        let mut longest = 0u128;
         for g in &games {
             let seat = g.lineup_at_seat.iter().position(|&x| x == l).unwrap_or(0);
             if usize::from(g.winner) == seat {
@@ -375,6 +440,7 @@ fn arena_game<G: Labels>(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
             score += i64::from(g.scores[seat]);
             count += g.decision_counts[seat];
             time += g.decision_ns[seat];
+            longest = longest.max(g.decision_max_ns.get(seat).copied().unwrap_or(0));
         }
         let n = games.len() as u64;
         reports.push(BotReport {
@@ -389,6 +455,7 @@ fn arena_game<G: Labels>(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
             } else {
                 time as f64 / count as f64 / 1e6
             },
+            max_decision_ms: longest as f64 / 1e6,
         });
     }
     let elapsed = start.elapsed();
@@ -410,12 +477,12 @@ fn arena_game<G: Labels>(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
             elapsed.as_secs_f64()
         );
         println!(
-            "{:<3} {:<14} {:>6} {:>22} {:>10} {:>12}",
-            "#", "bot", "wins", "win rate (95% CI)", "score", "ms/decision"
+            "{:<3} {:<14} {:>6} {:>22} {:>10} {:>12} {:>10}",
+            "#", "bot", "wins", "win rate (95% CI)", "score", "ms/decision", "max ms"
         );
         for r in &reports {
             println!(
-                "{:<3} {:<14} {:>6} {:>6.1}% [{:>5.1}, {:>5.1}] {:>10.1} {:>12.2}",
+                "{:<3} {:<14} {:>6} {:>6.1}% [{:>5.1}, {:>5.1}] {:>10.1} {:>12.2} {:>10.1}",
                 r.lineup,
                 r.bot,
                 r.wins,
@@ -423,7 +490,8 @@ fn arena_game<G: Labels>(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
                 100.0 * r.win_rate.low,
                 100.0 * r.win_rate.high,
                 r.mean_score,
-                r.mean_decision_ms
+                r.mean_decision_ms,
+                r.max_decision_ms
             );
         }
     }
@@ -570,80 +638,148 @@ pub(crate) fn balance(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
     }
 }
 
-fn balance_game<G: Labels>(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
-    let config = G::config_from(&args.game)?;
-    G::new_game(&config, 0).map_err(|e| anyhow::anyhow!("invalid table: {e}"))?;
-    let n = usize::from(args.game.players);
-    let lineup = parse_bots(&args.bots, n)?;
-    let start = Instant::now();
-    let games = run_many::<G>(&config, args.seed, args.games, &lineup, args.jobs)?;
+/// A mean with its 95% interval (normal approximation).
+#[derive(Serialize)]
+struct MeanCi {
+    mean: f64,
+    low: f64,
+    high: f64,
+}
+
+fn mean_ci(values: &[f64]) -> MeanCi {
+    let n = values.len() as f64;
+    if values.is_empty() {
+        return MeanCi {
+            mean: 0.0,
+            low: 0.0,
+            high: 0.0,
+        };
+    }
+    let mean = values.iter().sum::<f64>() / n;
+    let var = if values.len() > 1 {
+        values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    let half = 1.96 * (var / n).sqrt();
+    MeanCi {
+        mean,
+        low: mean - half,
+        high: mean + half,
+    }
+}
+
+/// Every breakdown of one set of games: its JSON fields and its HTML.
+fn breakdown(
+    games: &[GameSummary],
+    lineup: &[BotSpec],
+    order_label: &str,
+) -> (serde_json::Value, String) {
+    let n = lineup.len();
+    let fair = 1.0 / n.max(1) as f64;
     let per_seat = || {
         games
             .iter()
             .flat_map(|g| (0..g.scores.len()).map(move |s| (g, s)))
     };
-    let by_label = buckets(
-        per_seat().map(|(g, s)| (g.labels[s].clone(), usize::from(g.winner) == s, g.scores[s])),
-    );
+    let won = |g: &GameSummary, s: usize| usize::from(g.winner) == s;
+    let by_label = buckets(per_seat().map(|(g, s)| (g.labels[s].clone(), won(g, s), g.scores[s])));
     let by_rank = buckets(per_seat().map(|(g, s)| {
         (
             format!("turn position {}", g.turn_rank[s] + 1),
-            usize::from(g.winner) == s,
+            won(g, s),
             g.scores[s],
         )
     }));
     let by_bot = buckets(per_seat().map(|(g, s)| {
         (
             lineup[g.lineup_at_seat[s]].to_string(),
-            usize::from(g.winner) == s,
+            won(g, s),
             g.scores[s],
         )
     }));
+    // Wheels can only favour a seat where the seats' wheels differ (Unpredictable, Knight
+    // Tournament); with one shared wheel every layout wins exactly the fair share.
+    let wheels_differ = games
+        .iter()
+        .any(|g| g.wheels.iter().any(|w| Some(w) != g.wheels.first()));
+    let (by_wheel, by_neighbours) = if wheels_differ {
+        let by_wheel = buckets(
+            per_seat()
+                .filter(|(g, _)| !g.wheels.is_empty())
+                .map(|(g, s)| (g.wheels[s].clone(), won(g, s), g.scores[s])),
+        );
+        // Each pair of neighbouring wedges (clockwise) a seat's wheel has: sparse layouts
+        // aside, which neighbours help.
+        let by_neighbours = buckets(per_seat().filter(|(g, _)| !g.wheels.is_empty()).flat_map(
+            |(g, s)| {
+                let wedges: Vec<&str> = g.wheels[s].split(" > ").collect();
+                let k = wedges.len();
+                (0..k)
+                    .map(|i| {
+                        (
+                            format!("{} > {}", wedges[i], wedges[(i + 1) % k]),
+                            won(g, s),
+                            g.scores[s],
+                        )
+                    })
+                    .collect::<Vec<_>>()
+            },
+        ));
+        (by_wheel, by_neighbours)
+    } else {
+        (Vec::new(), Vec::new())
+    };
     let winner_scores: Vec<f64> = games
         .iter()
         .map(|g| f64::from(g.scores[usize::from(g.winner)]))
         .collect();
     let all_scores: Vec<f64> = per_seat().map(|(g, s)| f64::from(g.scores[s])).collect();
     let turns: Vec<f64> = games.iter().map(|g| f64::from(g.turns)).collect();
-    let fair = 1.0 / n as f64;
-    let report = serde_json::json!({
-        "game": G::INFO.id,
-        "config": config,
-        "bots": lineup.iter().map(ToString::to_string).collect::<Vec<_>>(),
+    let json = serde_json::json!({
         "games": games.len(),
-        "seed": args.seed,
-        "seconds": start.elapsed().as_secs_f64(),
-        "fair_share": fair,
         "win_rate_by_order": by_label,
         "win_rate_by_turn_position": by_rank,
         "win_rate_by_bot": by_bot,
-        "variant": args.game.variant,
+        "wheels_differ_between_seats": wheels_differ,
+        "win_rate_by_wheel": by_wheel,
+        "win_rate_by_wheel_neighbours": by_neighbours,
         "score_histogram": histogram(&all_scores, 20),
         "winner_score_histogram": histogram(&winner_scores, 20),
         "turns_histogram": histogram(&turns, 20),
-        "turns_mean": turns.iter().sum::<f64>() / turns.len().max(1) as f64,
-        "winner_score_mean": winner_scores.iter().sum::<f64>() / winner_scores.len().max(1) as f64,
+        "turns_mean": mean_ci(&turns),
+        "score_mean": mean_ci(&all_scores),
+        "winner_score_mean": mean_ci(&winner_scores),
     });
-    std::fs::create_dir_all(&args.out)?;
-    std::fs::write(
-        args.out.join("balance.json"),
-        serde_json::to_string_pretty(&report)?,
-    )?;
     let mut html = String::new();
-    let _ = write!(
-        html,
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Ordo balance report</title><style>body{{font-family:sans-serif;max-width:720px;margin:1em auto}}table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:2px 6px;text-align:right}}</style></head><body><h1>{} balance report</h1><p>{} games, {} players, variant {}, bots {}, seed {}. Seats rotate; intervals are 95% Wilson intervals; the dashed line is the fair share ({:.1}%).</p>",
-        escape(G::INFO.name),
-        games.len(),
-        n,
-        escape(&args.game.variant),
-        escape(&args.bots),
-        args.seed,
-        100.0 * fair
-    );
-    html.push_str(&rate_chart("Win rate by knight order", &by_label, fair));
+    html.push_str(&rate_chart(
+        &format!("Win rate by {order_label}"),
+        &by_label,
+        fair,
+    ));
     html.push_str(&rate_chart("Win rate by turn position", &by_rank, fair));
     html.push_str(&rate_chart("Win rate by bot", &by_bot, fair));
+    if wheels_differ {
+        html.push_str(&rate_chart("Win rate by wheel layout", &by_wheel, fair));
+        html.push_str(&rate_chart(
+            "Win rate by neighbouring wedges (clockwise)",
+            &by_neighbours,
+            fair,
+        ));
+    } else if games.iter().any(|g| !g.wheels.is_empty()) {
+        html.push_str("<p>Every seat plays the same wheel in these games, so no layout can favour a seat.</p>");
+    }
+    let mean_line = |what: &str, m: &MeanCi| {
+        format!(
+            "<li>{what}: {:.1} (95% CI {:.1}–{:.1})</li>",
+            m.mean, m.low, m.high
+        )
+    };
+    html.push_str("<ul>");
+    html.push_str(&mean_line("Game length (turns)", &mean_ci(&turns)));
+    html.push_str(&mean_line("Final score (all seats)", &mean_ci(&all_scores)));
+    html.push_str(&mean_line("Winning score", &mean_ci(&winner_scores)));
+    html.push_str("</ul>");
     html.push_str(&histogram_chart(
         "Final scores (all seats)",
         &histogram(&all_scores, 20),
@@ -656,7 +792,12 @@ fn balance_game<G: Labels>(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
         "Game length (turns)",
         &histogram(&turns, 20),
     ));
-    html.push_str("<h2>Win rate by knight order</h2><table><tr><th>order</th><th>seats</th><th>wins</th><th>rate</th><th>95% CI</th><th>mean score</th></tr>");
+    let _ = write!(
+        html,
+        "<h3>Win rate by {}</h3><table><tr><th>{}</th><th>seats</th><th>wins</th><th>rate</th><th>95% CI</th><th>mean score</th></tr>",
+        escape(order_label),
+        escape(order_label)
+    );
     for b in &by_label {
         let _ = write!(
             html,
@@ -670,11 +811,102 @@ fn balance_game<G: Labels>(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
             b.mean_score
         );
     }
-    html.push_str("</table></body></html>\n");
+    html.push_str("</table>");
+    (json, html)
+}
+
+fn balance_game<G: Labels>(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
+    let variants: Vec<String> = match &args.variants {
+        Some(list) => list
+            .split(',')
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+            .collect(),
+        None => vec![args.game.variant.clone()],
+    };
+    if variants.is_empty() {
+        anyhow::bail!("--variants names no variant");
+    }
+    let n = usize::from(args.game.players);
+    let lineup = parse_bots(&args.bots, n)?;
+    let order_label = if G::INFO.id == "crusaders" {
+        "knight order"
+    } else {
+        "Baron"
+    };
+    let start = Instant::now();
+    let mut all: Vec<GameSummary> = Vec::new();
+    let mut sections = Vec::new();
+    for variant in &variants {
+        let game_args = GameArgs {
+            variant: variant.clone(),
+            ..args.game.clone()
+        };
+        let config = G::config_from(&game_args)?;
+        G::new_game(&config, 0).map_err(|e| anyhow::anyhow!("invalid table: {e}"))?;
+        let games = run_many::<G>(&config, args.seed, args.games, &lineup, args.jobs)?;
+        let (json, html) = breakdown(&games, &lineup, order_label);
+        sections.push((variant.clone(), config, json, html));
+        all.extend(games);
+    }
+    let fair = 1.0 / n as f64;
+    let (overall, overall_html) = breakdown(&all, &lineup, order_label);
+    let mut report = serde_json::json!({
+        "game": G::INFO.id,
+        "config": sections[0].1,
+        "bots": lineup.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "seed": args.seed,
+        "seconds": start.elapsed().as_secs_f64(),
+        "fair_share": fair,
+        "variant": variants.join(","),
+        "by_variant": sections.iter().map(|(v, config, json, _)| serde_json::json!({
+            "variant": v,
+            "config": config,
+            "report": json,
+        })).collect::<Vec<_>>(),
+    });
+    if let (Some(out), Some(fields)) = (report.as_object_mut(), overall.as_object()) {
+        for (k, v) in fields {
+            out.insert(k.clone(), v.clone());
+        }
+    }
+    std::fs::create_dir_all(&args.out)?;
+    std::fs::write(
+        args.out.join("balance.json"),
+        serde_json::to_string_pretty(&report)?,
+    )?;
+    let mut html = String::new();
+    let _ = write!(
+        html,
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Ordo balance report</title><style>body{{font-family:sans-serif;max-width:720px;margin:1em auto}}table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:2px 6px;text-align:right}}</style></head><body><h1>{} balance report</h1><p>{} games, {} players, variant {}, bots {}, seed {}. Seats rotate; intervals are 95% (Wilson intervals for rates); the dashed line is the fair share ({:.1}%).</p>",
+        escape(G::INFO.name),
+        all.len(),
+        n,
+        escape(&variants.join(", ")),
+        escape(&args.bots),
+        args.seed,
+        100.0 * fair
+    );
+    if sections.len() > 1 {
+        html.push_str("<h2>All variants together</h2>");
+        html.push_str(&overall_html);
+        for (v, _, json, section_html) in &sections {
+            let _ = write!(
+                html,
+                "<h2>Variant {} ({} games)</h2>",
+                escape(v),
+                json["games"]
+            );
+            html.push_str(section_html);
+        }
+    } else {
+        html.push_str(&overall_html);
+    }
+    html.push_str("</body></html>\n");
     std::fs::write(args.out.join("balance.html"), html)?;
     println!(
         "balance report: {} games in {:.1}s -> {}",
-        games.len(),
+        all.len(),
         start.elapsed().as_secs_f64(),
         args.out.join("balance.html").display()
     );

@@ -275,7 +275,9 @@ fn balance_report_is_written_with_charts_and_json() {
         "--players",
         "4",
         "--games",
-        "40",
+        "24",
+        "--variants",
+        "standard,unpredictable",
         "--bots",
         "heuristic",
         "--seed",
@@ -291,19 +293,78 @@ fn balance_report_is_written_with_charts_and_json() {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.path().join("balance.json")).unwrap())
             .unwrap();
-    assert_eq!(json["games"], 40);
-    let by_order = json["win_rate_by_order"].as_array().unwrap();
-    let seats: u64 = by_order.iter().map(|b| b["seats"].as_u64().unwrap()).sum();
-    assert_eq!(seats, 160);
-    let wins: u64 = by_order.iter().map(|b| b["wins"].as_u64().unwrap()).sum();
-    assert_eq!(wins, 40);
-    assert_eq!(
-        json["win_rate_by_turn_position"].as_array().unwrap().len(),
-        4
+    assert_eq!(json["games"], 48);
+    let rates_ok = |buckets: &serde_json::Value, seats_total: u64, wins_total: u64| {
+        let b = buckets.as_array().unwrap();
+        let seats: u64 = b.iter().map(|x| x["seats"].as_u64().unwrap()).sum();
+        let wins: u64 = b.iter().map(|x| x["wins"].as_u64().unwrap()).sum();
+        assert_eq!((seats, wins), (seats_total, wins_total));
+        for x in b {
+            let r = &x["win_rate"];
+            let (lo, rate, hi) = (
+                r["low"].as_f64().unwrap(),
+                r["rate"].as_f64().unwrap(),
+                r["high"].as_f64().unwrap(),
+            );
+            assert!(0.0 <= lo && lo <= rate && rate <= hi && hi <= 1.0, "{x}");
+            let expect = x["wins"].as_f64().unwrap() / x["seats"].as_f64().unwrap();
+            assert!((rate - expect).abs() < 1e-9, "{x}");
+        }
+        b.len()
+    };
+    // Every seat of every game counted once, by knight order: real orders, several of them.
+    let orders = rates_ok(&json["win_rate_by_order"], 192, 48);
+    assert!(orders >= 5, "{orders} knight orders");
+    assert!(json["win_rate_by_order"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|b| b["label"] != "no order"));
+    assert_eq!(rates_ok(&json["win_rate_by_turn_position"], 192, 48), 4);
+    let hist_total = |h: &serde_json::Value| -> u64 {
+        h.as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b[2].as_u64().unwrap())
+            .sum()
+    };
+    assert_eq!(hist_total(&json["score_histogram"]), 192);
+    assert_eq!(hist_total(&json["turns_histogram"]), 48);
+    let m = &json["turns_mean"];
+    assert!(m["low"].as_f64().unwrap() < m["mean"].as_f64().unwrap());
+    assert!(m["mean"].as_f64().unwrap() < m["high"].as_f64().unwrap());
+    // One section per variant. A shared wheel cannot favour a seat; the Unpredictable
+    // variant's own wheels are broken down by layout and by neighbouring wedges.
+    let sections = json["by_variant"].as_array().unwrap();
+    assert_eq!(sections.len(), 2);
+    let standard = &sections[0]["report"];
+    assert_eq!(sections[0]["variant"], "standard");
+    assert_eq!(standard["games"], 24);
+    assert_eq!(standard["wheels_differ_between_seats"], false);
+    assert!(standard["win_rate_by_wheel"].as_array().unwrap().is_empty());
+    let unpredictable = &sections[1]["report"];
+    assert_eq!(sections[1]["config"]["variant"], "unpredictable");
+    assert_eq!(unpredictable["wheels_differ_between_seats"], true);
+    let layouts = rates_ok(&unpredictable["win_rate_by_wheel"], 96, 24);
+    assert!(layouts > 10, "{layouts} layouts");
+    rates_ok(
+        &unpredictable["win_rate_by_wheel_neighbours"],
+        96 * 6,
+        24 * 6,
     );
     let html = std::fs::read_to_string(dir.path().join("balance.html")).unwrap();
-    assert!(html.matches("<svg").count() >= 5);
-    assert!(html.contains("Win rate by knight order"));
+    // All games (3 rate charts, 2 wheel charts, 3 histograms), standard (3 + 3),
+    // unpredictable (3 + 2 + 3).
+    assert_eq!(html.matches("<svg").count(), 22);
+    assert!(html.contains("Variant unpredictable (24 games)"));
+    assert!(html.contains("Win rate by wheel layout"));
+    // The knight-order chart draws one bar per order.
+    let chart = html
+        .split("aria-label=\"Win rate by knight order\"")
+        .nth(1)
+        .and_then(|c| c.split("</svg>").next())
+        .unwrap();
+    assert_eq!(chart.matches("<rect").count(), orders);
 }
 
 #[test]
@@ -533,6 +594,30 @@ fn arena_journal_resumes_a_stopped_run_with_the_same_result() {
         }
     }
     assert_eq!(resumed["games"], 6);
+    // The journal is whole again: the cut line is gone and every game is on a line of its own,
+    // so a third run plays nothing and reads the same six games.
+    let text = std::fs::read_to_string(&journal).unwrap();
+    assert_eq!(text.lines().count(), 7, "{text}");
+    assert!(text.ends_with('\n'));
+    let mut indices: Vec<u64> = text
+        .lines()
+        .skip(1)
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["index"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    indices.sort_unstable();
+    assert_eq!(indices, [0, 1, 2, 3, 4, 5]);
+    for l in text.lines().skip(1) {
+        let g: serde_json::Value = serde_json::from_str(l).unwrap();
+        assert_eq!(g["game"]["decision_max_ns"].as_array().unwrap().len(), 2);
+    }
+    let again = last_json(&ordo(&args));
+    assert_eq!(again["bots"][0]["wins"], full["bots"][0]["wins"]);
+    assert_eq!(std::fs::read_to_string(&journal).unwrap(), text);
+    assert!(again["bots"][0]["max_decision_ms"].as_f64().unwrap() > 0.0);
     // A journal of another run is refused.
     let mut other = args.to_vec();
     other[4] = "heuristic,heuristic";
