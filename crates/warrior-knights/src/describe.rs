@@ -101,11 +101,11 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
             }
         }
         A::PlaceNoble { shape, area: x } => format!("{} to {}", noble(g, shape), area(g, x)),
-        A::Plan { stack, card } => format!("lay {} on stack {}", card.id(), stack + 1),
+        A::Plan { stack, card } => format!("lay {} on stack {}", card.id(), ord1(stack)),
         A::PlanDone => "done planning".into(),
         A::Decline => "decline the action".into(),
         A::CarryOut => "carry out the action".into(),
-        A::DraftSpot(i) => format!("marker on Mercenary Track spot {}", i + 1),
+        A::DraftSpot(i) => format!("marker on Mercenary Track spot {}", ord1(i)),
         A::AllocateTo(z) => format!("card to the {z:?} area"),
         A::MobilizeTo(x) => format!("mobilize into {}", area(g, x)),
         A::Move { shape, to } => format!("move the {} to {}", noble(g, shape), area(g, to)),
@@ -126,7 +126,7 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
         A::VersatileVote => "take 1 Vote".into(),
         A::VersatileTrack(i) => format!(
             "marker on Mercenary Track spot {} for {} crowns",
-            i + 1,
+            ord1(i),
             g.track_fee(i)
         ),
         A::VersatileBattle(x) => format!("battle in {}", area(g, x)),
@@ -138,7 +138,7 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
         A::Fight(k) => format!("the {} fights", noble(g, k)),
         A::Engage => "engage".into(),
         A::Commander(k) => format!("the {} commands", noble(g, k)),
-        A::DiscardFate(id) => format!("discard Fate card {}", id + 1),
+        A::DiscardFate(id) => format!("discard Fate card {}", ord1(id)),
         A::KeepFate => "keep the Fate cards".into(),
         A::Casualty(h) => format!("casualty on the {}", holder(g, h)),
         A::Breach => "take a breach".into(),
@@ -212,7 +212,7 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
                 .and_then(|a| a.unordered.get(usize::from(i)).copied());
             match k {
                 Some(k) => format!("vote {} next", agenda(g, k)),
-                None => format!("agenda {} next", i + 1),
+                None => format!("agenda {} next", ord1(i)),
             }
         }
         A::Commit(n) => format!("{n} Votes in the fist"),
@@ -221,13 +221,19 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
         A::AcceptAgenda => "accept".into(),
         A::RefuseAgenda => "refuse and storm out".into(),
         A::OfficeTo(k) => format!("office to the {}", noble(g, k)),
-        A::DropCharge(i) => format!("drop charge {}", i + 1),
+        A::DropCharge(i) => format!("drop charge {}", ord1(i)),
         A::ComplyTithe => "pay the Tithe".into(),
         A::RefuseTithe => "refuse the Tithe".into(),
         A::BuyOffFaith => "buy the revolt off with Faith".into(),
         A::BuyOffCrowns => "buy the revolt off with crowns".into(),
         A::LetRevolt => "let the city go".into(),
-        A::CancelLasting(i) => format!("cancel lasting Event {}", i + 1),
+        A::CancelLasting(i) => format!("cancel lasting Event {}", ord1(i)),
         A::ReturnDone => "done".into(),
     }
+}
+
+/// `x + 1` for display, without overflow on any value (actions from files are shown in errors
+/// before they are checked).
+fn ord1<T: Into<u32>>(x: T) -> u32 {
+    x.into().saturating_add(1)
 }

@@ -124,9 +124,18 @@ impl Game for WarriorKnights {
         matches!(action, Action::DiscardFate(_)) || matches!(self.to_act(), ToAct::Simultaneous(_))
     }
 
-    /// Laying a card during Planning reveals nothing and draws nothing.
+    /// Laying a card during Planning reveals nothing and draws nothing, unless it is the card
+    /// that ends Planning: then the stacks are shuffled and the first card is revealed, and
+    /// that cannot be taken back.
     fn can_take_back(&self, seat: Seat, action: &Action) -> bool {
-        matches!(action, Action::Plan { .. }) && self.to_act().includes(seat)
+        if !(matches!(action, Action::Plan { .. }) && self.to_act().includes(seat)) {
+            return false;
+        }
+        let mut after = self.clone();
+        after.apply(seat, *action).is_ok()
+            && after.rng == self.rng
+            && after.core.phase == self.core.phase
+            && matches!(after.to_act(), ToAct::Simultaneous(_))
     }
 }
 

@@ -585,6 +585,37 @@ fn planning_is_simultaneous_two_cards_per_stack_six_in_all_from_hand() {
 }
 
 #[test]
+fn a_laid_card_can_be_taken_back_but_not_the_one_that_ends_planning() {
+    let mut g = game(2);
+    planning(&mut g);
+    act(&mut g, 1, Action::PlanDone);
+    let lay = |stack, card| Action::Plan { stack, card };
+    use BaronCard::*;
+    let first = lay(0, MobilizeForces);
+    assert!(g.can_take_back(Seat(0), &first), "nothing is revealed yet");
+    act(&mut g, 0, first);
+    for (stack, card) in [
+        (0, MobilizeForces),
+        (1, LevyTaxes),
+        (1, LevyTaxes),
+        (2, RallySupport),
+    ] {
+        act(&mut g, 0, lay(stack, card));
+    }
+    // The sixth card ends Planning: the stacks are shuffled and the first card turned.
+    let last = legal(&g, 0)
+        .into_iter()
+        .find(|x| matches!(x, Action::Plan { .. }))
+        .unwrap();
+    assert!(!g.can_take_back(Seat(0), &last));
+    assert!(!g.can_take_back(Seat(0), &Action::PlanDone));
+    let before = g.rng.clone();
+    act(&mut g, 0, last);
+    assert_ne!(g.core.phase, Phase::Planning);
+    assert_ne!(g.rng, before, "the end of Planning draws");
+}
+
+#[test]
 fn planned_cards_are_never_in_another_seats_view() {
     let mut x = game(3);
     planning(&mut x);
