@@ -12,7 +12,7 @@ fn region(g: &Crusaders, r: RegionId) -> String {
 }
 
 fn wedge(g: &Crusaders, pos: Pos) -> String {
-    format!("wedge {}{}", pos + 1, wedge_actions(g, pos))
+    format!("wedge {}{}", ord1(pos), wedge_actions(g, pos))
 }
 
 fn wedge_actions(g: &Crusaders, pos: Pos) -> String {
@@ -46,13 +46,13 @@ fn sow(c: &SowChoice) -> String {
         parts.push("starting on the emptied wedge".to_string());
     }
     if let Some(p) = c.skip {
-        parts.push(format!("skipping wedge {}", p + 1));
+        parts.push(format!("skipping wedge {}", ord1(p)));
     }
     if let Some(p) = c.double {
-        parts.push(format!("two tokens on wedge {}", p + 1));
+        parts.push(format!("two tokens on wedge {}", ord1(p)));
     }
     if let Some(p) = c.giant {
-        parts.push(format!("the giant token onto wedge {}", p + 1));
+        parts.push(format!("the giant token onto wedge {}", ord1(p)));
     }
     if parts.is_empty() {
         "distribute clockwise".to_string()
@@ -92,7 +92,9 @@ pub(crate) fn describe(g: &Crusaders, a: &Action) -> String {
             "{first} first with {tokens} token(s){}, the rest to the other action",
             if *giant { " including the giant" } else { "" }
         ),
-        Action::Move { knight, to } => format!("move knight {} to {}", knight + 1, region(g, *to)),
+        Action::Move { knight, to } => {
+            format!("move knight {} to {}", ord1(*knight), region(g, *to))
+        }
         Action::EndTravel => "stop travelling".to_string(),
         Action::Crusade { region: r } => format!("crusade in {}", region(g, *r)),
         Action::SaracenReward { take: true } => "take the Saracen's reward".to_string(),
@@ -123,4 +125,10 @@ pub(crate) fn describe(g: &Crusaders, a: &Action) -> String {
             )
         }
     }
+}
+
+/// `x + 1` for display, without overflow on any value (actions from files are shown in errors
+/// before they are checked).
+fn ord1<T: Into<u32>>(x: T) -> u32 {
+    x.into().saturating_add(1)
 }
