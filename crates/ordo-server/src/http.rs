@@ -359,7 +359,7 @@ async fn hints(
     };
     // Searches are bounded in time and in number: a burst of hint requests cannot take the
     // server's cores from its tables.
-    let _slot = state
+    let slot = state
         .searches
         .clone()
         .try_acquire_owned()
@@ -368,10 +368,14 @@ async fn hints(
     // only this seat's view.
     let search_seed = u64::from_str_radix(&crate::table::random_hex(8)?, 16)
         .map_err(|e| ApiError::Internal(e.to_string()))?;
-    let (iterations, hints) =
-        tokio::task::spawn_blocking(move || game.hints(seat, search_seed, HINT_ITERATIONS))
-            .await
-            .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let (iterations, hints) = tokio::task::spawn_blocking(move || {
+        // The slot is held by the search itself, so a client who hangs up does not free it
+        // while the search still runs.
+        let _slot = slot;
+        game.hints(seat, search_seed, HINT_ITERATIONS)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))?;
     let out = crate::protocol::Hints {
         version,
         iterations,
@@ -407,10 +411,12 @@ async fn ws(
 ) -> Result<Response, ApiError> {
     let viewer = viewer_for(&state, &id, q.token.as_deref()).await?;
     state.table(&id).await?;
+    let token = q.token;
     Ok(upgrade
         .max_message_size(MAX_BODY)
+        .max_frame_size(MAX_BODY)
         .read_buffer_size(4096)
-        .on_upgrade(move |socket| session(state, id, viewer, socket)))
+        .on_upgrade(move |socket| session(state, id, viewer, token, socket)))
 }
 
 fn error_msg(id: Option<&str>, e: &ApiError, version: u64) -> Message {
@@ -426,13 +432,30 @@ fn server_msg(m: &ServerMsg) -> Message {
     Message::Text(serde_json::to_string(m).unwrap_or_default().into())
 }
 
+/// The snapshot for a connection, or `None` once its token no longer holds its seat (the seat
+/// was given to someone else): the connection then ends.
 async fn current_snapshot(
     handle: &crate::table::TableHandle,
     viewer: Viewer,
+    token: Option<&str>,
 ) -> Option<(u64, Value)> {
     let t = handle.table.lock().await;
+    if !holds_seat(&t, viewer, token) {
+        return None;
+    }
     Some((t.version(), snapshot(&t, viewer)))
 }
+
+/// Whether a connection opened as `viewer` with `token` still speaks for that seat.
+fn holds_seat(t: &crate::table::LiveTable, viewer: Viewer, token: Option<&str>) -> bool {
+    match viewer {
+        Viewer::Spectator => true,
+        Viewer::Seat(seat) => token.and_then(|tok| AppState::seat_of(t, tok)) == Some(seat),
+    }
+}
+
+/// Longest client message id kept for answering retries.
+const MAX_MESSAGE_ID: usize = 64;
 
 fn text(v: &Value) -> Message {
     Message::Text(v.to_string().into())
@@ -463,7 +486,13 @@ impl Sent {
 /// One connection: a full snapshot on connect and on request, then a small patch after every
 /// change; decisions and take-backs answered with an acknowledgement or a typed error. A
 /// per-connection rate limit applies; the connection closes when the server shuts down.
-async fn session(state: AppState, id: String, viewer: Viewer, socket: WebSocket) {
+async fn session(
+    state: AppState,
+    id: String,
+    viewer: Viewer,
+    token: Option<String>,
+    socket: WebSocket,
+) {
     let Ok(handle) = state.table(&id).await else {
         return;
     };
@@ -471,7 +500,7 @@ async fn session(state: AppState, id: String, viewer: Viewer, socket: WebSocket)
         .metrics
         .connections
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    run_session(&state, &handle, &id, viewer, socket).await;
+    run_session(&state, &handle, &id, viewer, token.as_deref(), socket).await;
     state
         .metrics
         .connections
@@ -483,12 +512,13 @@ async fn run_session(
     handle: &crate::table::TableHandle,
     id: &str,
     viewer: Viewer,
+    token: Option<&str>,
     socket: WebSocket,
 ) {
     let mut changes = handle.notify.subscribe();
     let mut shutdown = state.shutdown_signal();
     let (mut tx, mut rx) = socket.split();
-    let Some((version, snap)) = current_snapshot(handle, viewer).await else {
+    let Some((version, snap)) = current_snapshot(handle, viewer, token).await else {
         return;
     };
     if tx.send(text(&snap)).await.is_err() {
@@ -512,10 +542,13 @@ async fn run_session(
                     Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
                         // Several changes in a row make one update.
                         while changes.try_recv().is_ok() {}
-                        if let Some((v, now)) = current_snapshot(handle, viewer).await {
-                            if let Some(msg) = sent.update(v, now) {
-                                if tx.send(msg).await.is_err() { return; }
-                            }
+                        let Some((v, now)) = current_snapshot(handle, viewer, token).await else {
+                            let _ = tx.send(error_msg(None, &ApiError::BadToken, 0)).await;
+                            let _ = tx.send(Message::Close(None)).await;
+                            return;
+                        };
+                        if let Some(msg) = sent.update(v, now) {
+                            if tx.send(msg).await.is_err() { return; }
                         }
                     }
                     Err(_) => return,
@@ -533,14 +566,23 @@ async fn run_session(
                     in_window = 0;
                 }
                 in_window += 1;
-                let version = handle.table.lock().await.version();
+                let (version, holds) = {
+                    let t = handle.table.lock().await;
+                    (t.version(), holds_seat(&t, viewer, token))
+                };
+                if !holds {
+                    // The seat went to someone else: this connection speaks for it no more.
+                    let _ = tx.send(error_msg(None, &ApiError::BadToken, version)).await;
+                    let _ = tx.send(Message::Close(None)).await;
+                    return;
+                }
                 if in_window > 50 {
                     if tx.send(error_msg(None, &ApiError::RateLimited, version)).await.is_err() { return; }
                     continue;
                 }
                 let reply = match serde_json::from_str::<ClientMsg>(&text_in) {
                     Err(e) => error_msg(None, &ApiError::Malformed(e.to_string()), version),
-                    Ok(ClientMsg::Resync) => match current_snapshot(handle, viewer).await {
+                    Ok(ClientMsg::Resync) => match current_snapshot(handle, viewer, token).await {
                         Some((v, snap)) => {
                             let m = text(&snap);
                             sent = Sent { version: v, snapshot: snap };
@@ -548,6 +590,17 @@ async fn run_session(
                         }
                         None => continue,
                     },
+                    Ok(ClientMsg::Action { id: msg_id, .. } | ClientMsg::Undo { id: msg_id, .. })
+                        if msg_id.len() > MAX_MESSAGE_ID || viewer == Viewer::Spectator =>
+                    {
+                        let e = if viewer == Viewer::Spectator {
+                            ApiError::BadToken
+                        } else {
+                            ApiError::Malformed(format!("message id longer than {MAX_MESSAGE_ID} bytes"))
+                        };
+                        let short: String = msg_id.chars().take(MAX_MESSAGE_ID).collect();
+                        error_msg(Some(&short), &e, version)
+                    }
                     Ok(ClientMsg::Action { id: msg_id, version: expected, action }) => {
                         if let Some(prev) = answered.get(&msg_id) {
                             prev.clone()

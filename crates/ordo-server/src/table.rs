@@ -438,6 +438,16 @@ pub fn sha256_hex(data: &[u8]) -> String {
         .collect()
 }
 
+/// A bot's own seed for one decision: derived from the table's seed through a hash, so that it
+/// never equals the game's seed and no bot's randomness retraces the game's deals.
+fn bot_seed(seed: u64, version: u64) -> u64 {
+    let digest = Sha256::digest(format!("ordo bot {seed} {version}").as_bytes());
+    digest
+        .iter()
+        .take(8)
+        .fold(0u64, |acc, &b| (acc << 8) | u64::from(b))
+}
+
 /// The published commitment of a seed: SHA-256 of its decimal text.
 pub fn seed_commitment(seed: u64) -> String {
     sha256_hex(seed.to_string().as_bytes())
@@ -591,7 +601,17 @@ impl AppState {
     /// Loads a table from the store into memory (replaying its decisions).
     async fn load(&self, id: &str) -> Result<Arc<TableHandle>, ApiError> {
         let stored = self.store.load_table(id).await?.ok_or(ApiError::NotFound)?;
-        let handle = TableHandle::new(LiveTable::from_stored(stored)?);
+        let mut live = LiveTable::from_stored(stored)?;
+        // A game whose last decision was stored but whose end was not (a stop in between) is
+        // finished all the same.
+        if live.game.to_act().is_over() && live.row.status != TableStatus::Finished {
+            if let Err(e) = self.store.set_status(id, TableStatus::Finished).await {
+                tracing::error!(table = %id, error = %e, "finished status not stored");
+            }
+            live.row.status = TableStatus::Finished;
+            live.run_clocks();
+        }
+        let handle = TableHandle::new(live);
         let mut tables = self.tables.lock().await;
         // Two loads may race; keep the first.
         Ok(tables
@@ -846,6 +866,10 @@ impl AppState {
         if t.row.status != TableStatus::Active {
             return Err(ApiError::NotActive(t.row.status.as_str()));
         }
+        if !t.seats.get(seat.index()).is_some_and(|s| s.away) {
+            // Nothing to reclaim: the seat is the player's already (and no time is given).
+            return Ok(());
+        }
         if let Some(s) = t.seats.get_mut(seat.index()) {
             s.away = false;
         }
@@ -965,8 +989,22 @@ impl AppState {
                 ));
             }
             let action = serde_json::json!({ "undo": last + 1 }).to_string();
-            let clocks = (!t.clocks.is_empty())
-                .then(|| serde_json::to_string(&t.clocks_now()).unwrap_or_default());
+            // The take-back also takes back the increment the decision earned: deciding and
+            // taking back again and again adds no time.
+            let clocks_after_undo = (!t.clocks.is_empty()).then(|| {
+                let mut c = t.clocks_now();
+                let inc = t
+                    .options
+                    .clock
+                    .map_or(0, |k| i64::try_from(k.increment_ms).unwrap_or(0));
+                if let Some(left) = c.get_mut(seat.index()) {
+                    *left = left.saturating_sub(inc);
+                }
+                c
+            });
+            let clocks = clocks_after_undo
+                .as_ref()
+                .map(|c| serde_json::to_string(c).unwrap_or_default());
             let new = NewEntry {
                 seat: seat.0,
                 kind: EntryKind::Undo,
@@ -981,8 +1019,8 @@ impl AppState {
                 }
                 Err(e) => return Err(e.into()),
             };
-            if !t.clocks.is_empty() {
-                t.clocks = t.clocks_now();
+            if let Some(c) = clocks_after_undo {
+                t.clocks = c;
             }
             t.game = prev;
             t.log.push(LogEntry {
@@ -1031,11 +1069,7 @@ impl AppState {
                     break;
                 };
                 let decision = tokio::task::spawn_blocking(move || {
-                    game.bot_decision(
-                        spec,
-                        seat,
-                        seed ^ version.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-                    )
+                    game.bot_decision(spec, seat, bot_seed(seed, version))
                 })
                 .await;
                 let Ok(Some(canonical)) = decision else { break };
@@ -1093,8 +1127,15 @@ impl AppState {
             };
             // A player whose seat the stand-in plays never made the stand-in's decisions: their
             // submission is judged on its own, never acknowledged as a retry of the bot's.
+            // Only a decision still in effect is acknowledged again: one taken back since is
+            // not the game's any more, and the submission is judged afresh.
             let retry = if by_bot || t.bot_for(seat).is_none() {
-                since.iter().position(same)
+                let effect: std::collections::BTreeSet<usize> = t.in_effect().into_iter().collect();
+                let base = usize::try_from(expected).unwrap_or(usize::MAX);
+                since
+                    .iter()
+                    .enumerate()
+                    .position(|(k, e)| same(e) && effect.contains(&base.saturating_add(k)))
             } else {
                 None
             };
@@ -1106,12 +1147,14 @@ impl AppState {
                 return Err(ApiError::NotActive(t.row.status.as_str()));
             }
             // While seats decide simultaneously, a decision made before other seats' decisions
-            // arrived is still valid: none of them is visible to it.
+            // arrived is still valid: none of them is visible to it. Every decision since must
+            // be another seat's secret one, so the span is the same simultaneous round (a
+            // client that missed public moves, or a round, is stale).
             let independent = matches!(t.game.to_act(), ToAct::Simultaneous(set) if set.contains(seat))
                 && !since.is_empty()
                 && since
                     .iter()
-                    .all(|e| e.kind == EntryKind::Decision && e.seat != seat.0);
+                    .all(|e| e.kind == EntryKind::Decision && e.seat != seat.0 && e.secret);
             if expected != current && !independent {
                 return Err(ApiError::StaleVersion { expected, current });
             }
@@ -1171,12 +1214,19 @@ impl AppState {
                 if let Some(s) = t.seats.get_mut(seat.index()) {
                     s.away = false;
                 }
-                let json = t.seats_json()?;
-                self.store.set_seats(id, &json).await?;
-                t.row.seats = json;
+                // The decision is stored and applied: a failure to store what follows from it
+                // is logged, never reported as a failed decision (recovery derives it again).
+                if let Ok(json) = t.seats_json() {
+                    if let Err(e) = self.store.set_seats(id, &json).await {
+                        tracing::error!(table = %id, error = %e, "seats not stored");
+                    }
+                    t.row.seats = json;
+                }
             }
             if t.game.to_act().is_over() {
-                self.store.set_status(id, TableStatus::Finished).await?;
+                if let Err(e) = self.store.set_status(id, TableStatus::Finished).await {
+                    tracing::error!(table = %id, error = %e, "finished status not stored");
+                }
                 t.row.status = TableStatus::Finished;
                 tracing::info!(table = %id, version = v, "game over");
             }

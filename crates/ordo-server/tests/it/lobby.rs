@@ -180,6 +180,74 @@ async fn lobby_join_leave_and_start() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_loses_its_seat_when_the_seat_goes_to_someone_else() {
+    let state = state_at("sqlite::memory:").await;
+    let seats = json!([{"kind": "human"}, {"kind": "human"}]);
+    let created = create_with(
+        &state,
+        json!({"game": "crusaders", "config": {"players": 2}, "seats": seats, "lobby": true}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    // Eve takes a free seat without an invite, watches through a WebSocket, and leaves.
+    let (s, eve) = post(&state, &id, "join", json!({"name": "Eve"})).await;
+    assert_eq!(s, StatusCode::OK, "{eve}");
+    let eve_token = eve["token"].as_str().unwrap().to_string();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = app(state.clone());
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, router).await;
+    });
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!(
+        "ws://{addr}/api/tables/{id}/ws?token={eve_token}"
+    ))
+    .await
+    .unwrap();
+    let first: Value =
+        serde_json::from_str(ws.next().await.unwrap().unwrap().to_text().unwrap()).unwrap();
+    assert_eq!(first["you"], eve["seat"]);
+    let (s, _) = post(&state, &id, "leave", json!({"token": eve_token})).await;
+    assert_eq!(s, StatusCode::OK);
+    // Bob is given the same seat with a new token.
+    let (s, bob) = post(&state, &id, "join", json!({"name": "Bob"})).await;
+    assert_eq!(s, StatusCode::OK, "{bob}");
+    assert_eq!(bob["seat"], eve["seat"]);
+    // Eve's connection is told and closed; it never carries the seat's view again.
+    let mut told = false;
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .expect("the connection stayed open");
+        let Some(Ok(msg)) = msg else { break };
+        if let Ok(t) = msg.to_text() {
+            if t.is_empty() {
+                continue;
+            }
+            let v: Value = serde_json::from_str(t).unwrap();
+            // Neither a snapshot nor a patch of the seat's view.
+            assert!(v["type"] != "snapshot" && v["type"] != "patch", "{v}");
+            if v["code"] == "auth/bad_token" {
+                told = true;
+            }
+        }
+        if msg.is_close() {
+            break;
+        }
+    }
+    assert!(told, "no bad-token message before the close");
+    // Her old token opens nothing any more.
+    let (s, _) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/state?token={eve_token}"),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_leaver_is_replaced_by_a_bot_and_can_come_back() {
     let state = state_at("sqlite::memory:").await;
     let (id, tokens) = create(&state, json!([{"kind": "human"}, {"kind": "human"}])).await;
@@ -465,6 +533,21 @@ async fn take_back_follows_the_policy_and_survives_a_restart() {
         without_nulls(&before["view"])
     );
     assert_eq!(after["legal"], before["legal"]);
+    // Sent again at the version it was first made at, the decision taken back is not
+    // acknowledged as a retry: it is no longer in effect, and the version is stale.
+    let (s, e) = post(
+        &state,
+        &id,
+        "actions",
+        json!({"token": toks[seat], "version": v, "action": a}),
+    )
+    .await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::CONFLICT, Some("action/stale_version")),
+        "{e}"
+    );
+    assert_eq!(state_of(&state, &id, &toks[seat]).await["version"], v + 2);
     // The same decision again is a new decision, not a retry of the one taken back.
     let (s, ack) = post(
         &state,
