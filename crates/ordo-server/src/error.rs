@@ -49,6 +49,9 @@ pub enum ApiError {
     /// Too many requests from one address.
     #[error("too many requests; slow down")]
     RateLimited,
+    /// The request body is over the size limit.
+    #[error("the request body is too large")]
+    TooLarge,
     /// A failure on our side.
     #[error("internal error")]
     Internal(String),
@@ -68,6 +71,7 @@ impl ApiError {
             | ApiError::Lobby(_)
             | ApiError::UndoRefused(_) => StatusCode::CONFLICT,
             ApiError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -88,6 +92,7 @@ impl ApiError {
             ApiError::Lobby(_) => "table/lobby",
             ApiError::UndoRefused(_) => "undo/refused",
             ApiError::RateLimited => "request/rate_limited",
+            ApiError::TooLarge => "request/too_large",
             ApiError::Internal(_) => "internal",
         }
     }

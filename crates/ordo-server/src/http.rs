@@ -23,6 +23,44 @@ use crate::table::{snapshot, AppState, CreateTable};
 /// Largest accepted request body.
 pub const MAX_BODY: usize = 64 * 1024;
 
+/// A query string, with a typed error (`request/malformed`) when it does not parse.
+struct Q<T>(T);
+
+impl<T: serde::de::DeserializeOwned, S: Send + Sync> axum::extract::FromRequestParts<S> for Q<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, ApiError> {
+        Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Query(q)| Q(q))
+            .map_err(|e| ApiError::Malformed(e.body_text()))
+    }
+}
+
+/// A request body, with typed errors: `request/too_large` over [`MAX_BODY`],
+/// `request/malformed` when it cannot be read.
+struct Body(Bytes);
+
+impl<S: Send + Sync> axum::extract::FromRequest<S> for Body {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        Bytes::from_request(req, state)
+            .await
+            .map(Body)
+            .map_err(|e| {
+                if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                    ApiError::TooLarge
+                } else {
+                    ApiError::Malformed(e.body_text())
+                }
+            })
+    }
+}
+
 /// The server's routes over shared state.
 pub fn app(state: AppState) -> Router {
     Router::new()
@@ -112,7 +150,7 @@ fn parse_json<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T, ApiErro
     serde_json::from_slice(body).map_err(|e| ApiError::Malformed(e.to_string()))
 }
 
-async fn create(State(state): State<AppState>, body: Bytes) -> Result<Response, ApiError> {
+async fn create(State(state): State<AppState>, Body(body): Body) -> Result<Response, ApiError> {
     let req: CreateTable = parse_json(&body)?;
     let created = state.create(req).await?;
     Ok((axum::http::StatusCode::CREATED, Json(created)).into_response())
@@ -123,10 +161,7 @@ struct ListQuery {
     status: Option<TableStatus>,
 }
 
-async fn list(
-    State(state): State<AppState>,
-    Query(q): Query<ListQuery>,
-) -> Result<Json<Value>, ApiError> {
+async fn list(State(state): State<AppState>, Q(q): Q<ListQuery>) -> Result<Json<Value>, ApiError> {
     let rows = state.store.list_tables(q.status).await?;
     let items: Vec<TableSummary> = rows
         .iter()
@@ -197,7 +232,7 @@ async fn viewer_for(state: &AppState, id: &str, token: Option<&str>) -> Result<V
 async fn table_state(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<TokenQuery>,
+    Q(q): Q<TokenQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let viewer = viewer_for(&state, &id, q.token.as_deref()).await?;
     let handle = state.table(&id).await?;
@@ -216,7 +251,7 @@ struct ActionRequest {
 async fn action(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    body: Bytes,
+    Body(body): Body,
 ) -> Result<Json<Value>, ApiError> {
     let req: ActionRequest = parse_json(&body)?;
     let seat = match viewer_for(&state, &id, Some(&req.token)).await? {
@@ -241,7 +276,7 @@ struct JoinRequest {
 async fn join(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    body: Bytes,
+    Body(body): Body,
 ) -> Result<Json<Value>, ApiError> {
     let req: JoinRequest = parse_json(&body)?;
     let joined = state.join(&id, req.token.as_deref(), req.name).await?;
@@ -259,7 +294,7 @@ struct TokenBody {
 async fn leave(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    body: Bytes,
+    Body(body): Body,
 ) -> Result<Json<Value>, ApiError> {
     let req: TokenBody = parse_json(&body)?;
     let status = state.leave(&id, &req.token).await?;
@@ -269,7 +304,7 @@ async fn leave(
 async fn reclaim(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    body: Bytes,
+    Body(body): Body,
 ) -> Result<Json<Value>, ApiError> {
     let req: TokenBody = parse_json(&body)?;
     state.reclaim(&id, &req.token).await?;
@@ -285,7 +320,7 @@ struct StartRequest {
 async fn start(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    body: Bytes,
+    Body(body): Body,
 ) -> Result<Json<Value>, ApiError> {
     let req: StartRequest = parse_json(&body)?;
     state.start(&id, &req.host_token).await?;
@@ -302,7 +337,7 @@ struct UndoRequest {
 async fn undo(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    body: Bytes,
+    Body(body): Body,
 ) -> Result<Json<Value>, ApiError> {
     let req: UndoRequest = parse_json(&body)?;
     let seat = match viewer_for(&state, &id, Some(&req.token)).await? {
@@ -324,7 +359,7 @@ struct ReplayQuery {
 async fn replay(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<ReplayQuery>,
+    Q(q): Q<ReplayQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let handle = state.table(&id).await?;
     let t = handle.table.lock().await;
@@ -340,7 +375,7 @@ const HINT_ITERATIONS: u64 = 3000;
 async fn hints(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<TokenQuery>,
+    Q(q): Q<TokenQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let seat = match viewer_for(&state, &id, q.token.as_deref()).await? {
         Viewer::Seat(s) => s,
@@ -406,9 +441,10 @@ struct WsQuery {
 async fn ws(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<WsQuery>,
-    upgrade: WebSocketUpgrade,
+    Q(q): Q<WsQuery>,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
+    let upgrade = upgrade.map_err(|e| ApiError::Malformed(e.body_text()))?;
     let viewer = viewer_for(&state, &id, q.token.as_deref()).await?;
     state.table(&id).await?;
     let token = q.token;

@@ -411,6 +411,9 @@ pub struct AppState {
     pub limiter: Arc<crate::limit::IpLimiter>,
     /// Hint searches running at once: at most one per core; more are refused, not queued.
     pub(crate) searches: Arc<tokio::sync::Semaphore>,
+    /// Bot decisions thinking at once, over all tables: at most one per core; the others wait
+    /// their turn, so bot tables cannot take the server's cores from each other or from requests.
+    bot_slots: Arc<tokio::sync::Semaphore>,
     tables: Arc<Mutex<BTreeMap<String, Arc<TableHandle>>>>,
     shutdown: watch::Sender<bool>,
 }
@@ -529,6 +532,9 @@ impl AppState {
             metrics: Arc::default(),
             limiter: Arc::new(limiter),
             searches: Arc::new(tokio::sync::Semaphore::new(
+                std::thread::available_parallelism().map_or(1, |n| n.get()),
+            )),
+            bot_slots: Arc::new(tokio::sync::Semaphore::new(
                 std::thread::available_parallelism().map_or(1, |n| n.get()),
             )),
             tables: Arc::new(Mutex::new(BTreeMap::new())),
@@ -1068,7 +1074,11 @@ impl AppState {
                 let Some((seat, spec, game, version, seed)) = job else {
                     break;
                 };
+                let Ok(slot) = state.bot_slots.clone().acquire_owned().await else {
+                    break;
+                };
                 let decision = tokio::task::spawn_blocking(move || {
+                    let _slot = slot;
                     game.bot_decision(spec, seat, bot_seed(seed, version))
                 })
                 .await;
