@@ -87,15 +87,23 @@ fn run_game<G: CliGame>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout();
-    println!(
-        "{} — seed {seed}. Type a number to choose, `q` to quit.",
-        G::INFO.name
-    );
+    // A seed drawn here is shown only when the game is over: it determines every hidden card.
+    if args.seed.is_some() {
+        println!(
+            "{} — seed {seed}. Type a number to choose, `q` to quit.",
+            G::INFO.name
+        );
+    } else {
+        println!(
+            "{} — a new seed (shown at the end). Type a number to choose, `q` to quit.",
+            G::INFO.name
+        );
+    }
     loop {
         if let ToAct::Over(outcome) = m.state().to_act() {
             println!("{}", m.state().render(None));
             println!(
-                "Game over. Winner: seat {} (P{}).",
+                "Game over. Winner: seat {} (P{}). Seed {seed}.",
                 outcome.winner().0,
                 outcome.winner().0 + 1
             );
