@@ -442,9 +442,14 @@ async fn ws(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Q(q): Q<WsQuery>,
+    extensions: axum::http::Extensions,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let upgrade = upgrade.map_err(|e| ApiError::Malformed(e.body_text()))?;
+    let slot = match extensions.get::<ConnectInfo<std::net::SocketAddr>>() {
+        Some(c) => Some(SocketSlot::take(&state, c.0.ip()).ok_or(ApiError::RateLimited)?),
+        None => None,
+    };
     let viewer = viewer_for(&state, &id, q.token.as_deref()).await?;
     state.table(&id).await?;
     let token = q.token;
@@ -452,7 +457,10 @@ async fn ws(
         .max_message_size(MAX_BODY)
         .max_frame_size(MAX_BODY)
         .read_buffer_size(4096)
-        .on_upgrade(move |socket| session(state, id, viewer, token, socket)))
+        .on_upgrade(move |socket| async move {
+            let _slot = slot;
+            session(state, id, viewer, token, socket).await;
+        }))
 }
 
 fn error_msg(id: Option<&str>, e: &ApiError, version: u64) -> Message {
@@ -487,6 +495,44 @@ fn holds_seat(t: &crate::table::LiveTable, viewer: Viewer, token: Option<&str>) 
     match viewer {
         Viewer::Spectator => true,
         Viewer::Seat(seat) => token.and_then(|tok| AppState::seat_of(t, tok)) == Some(seat),
+    }
+}
+
+/// Open WebSocket connections one client address may hold.
+pub const MAX_SOCKETS_PER_ADDRESS: u32 = 64;
+
+/// One open connection of a client address, counted while it lives.
+struct SocketSlot {
+    sockets: std::sync::Arc<std::sync::Mutex<BTreeMap<std::net::IpAddr, u32>>>,
+    ip: std::net::IpAddr,
+}
+
+impl SocketSlot {
+    /// A slot for `ip`, or `None` when the address holds as many connections as allowed.
+    fn take(state: &AppState, ip: std::net::IpAddr) -> Option<SocketSlot> {
+        let mut map = state.sockets.lock().ok()?;
+        let n = map.entry(ip).or_insert(0);
+        if *n >= MAX_SOCKETS_PER_ADDRESS {
+            return None;
+        }
+        *n += 1;
+        Some(SocketSlot {
+            sockets: state.sockets.clone(),
+            ip,
+        })
+    }
+}
+
+impl Drop for SocketSlot {
+    fn drop(&mut self) {
+        if let Ok(mut map) = self.sockets.lock() {
+            if let Some(n) = map.get_mut(&self.ip) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    map.remove(&self.ip);
+                }
+            }
+        }
     }
 }
 

@@ -414,6 +414,8 @@ pub struct AppState {
     /// Bot decisions thinking at once, over all tables: at most one per core; the others wait
     /// their turn, so bot tables cannot take the server's cores from each other or from requests.
     bot_slots: Arc<tokio::sync::Semaphore>,
+    /// Open WebSocket connections per client address.
+    pub(crate) sockets: Arc<std::sync::Mutex<BTreeMap<std::net::IpAddr, u32>>>,
     tables: Arc<Mutex<BTreeMap<String, Arc<TableHandle>>>>,
     shutdown: watch::Sender<bool>,
 }
@@ -534,6 +536,7 @@ impl AppState {
             searches: Arc::new(tokio::sync::Semaphore::new(
                 std::thread::available_parallelism().map_or(1, |n| n.get()),
             )),
+            sockets: Arc::default(),
             bot_slots: Arc::new(tokio::sync::Semaphore::new(
                 std::thread::available_parallelism().map_or(1, |n| n.get()),
             )),
@@ -563,7 +566,37 @@ impl AppState {
         }
         let s = state.clone();
         tokio::spawn(async move { s.watch_clocks().await });
+        let s = state.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(60));
+            let mut stop = s.shutdown_signal();
+            loop {
+                tokio::select! {
+                    _ = tick.tick() => {}
+                    _ = stop.changed() => return,
+                }
+                s.evict_finished().await;
+            }
+        });
         Ok(state)
+    }
+
+    /// Drops finished tables nobody is using from memory (they stay in the store and are
+    /// loaded again when asked for), so a long-running server does not keep every game it
+    /// ever hosted. Returns how many were dropped.
+    pub async fn evict_finished(&self) -> usize {
+        let mut tables = self.tables.lock().await;
+        let before = tables.len();
+        tables.retain(|_, h| {
+            // In use: a connection or request holds the handle, or its table is locked.
+            if Arc::strong_count(h) > 1 {
+                return true;
+            }
+            h.table
+                .try_lock()
+                .map_or(true, |t| t.row.status != TableStatus::Finished)
+        });
+        before - tables.len()
     }
 
     /// A receiver that turns true when the server shuts down.

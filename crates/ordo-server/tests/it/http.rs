@@ -147,6 +147,14 @@ async fn a_full_game_against_a_bot_over_http() {
         moves += 1;
         assert!(moves < 5000);
     }
+    // A finished table nobody uses leaves memory and comes back from the store when asked.
+    let (_, before) = call(&state, "GET", &format!("/api/tables/{id}"), None).await;
+    assert!(state.evict_finished().await >= 1);
+    let (s, after) = call(&state, "GET", &format!("/api/tables/{id}"), None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(after, before);
+    let (s, _) = call(&state, "GET", &format!("/api/tables/{id}/record"), None).await;
+    assert_eq!(s, StatusCode::OK);
     // Metrics count what happened.
     let req = Request::builder()
         .uri("/metrics")

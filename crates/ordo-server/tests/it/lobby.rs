@@ -616,6 +616,48 @@ async fn requests_beyond_the_per_address_limit_are_refused() {
     assert_eq!(codes, ["200", "200", "200", "429", "429"]);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_may_hold_a_bounded_number_of_connections() {
+    let store = Arc::new(SqliteStore::open("sqlite::memory:").await.unwrap());
+    let state = AppState::recover_with(store, IpLimiter::off())
+        .await
+        .unwrap();
+    let (id, _) = create(&state, json!([{"kind": "human"}, {"kind": "human"}])).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, router).await;
+    });
+    let url = format!("ws://{addr}/api/tables/{id}/ws");
+    let max = ordo_server::http::MAX_SOCKETS_PER_ADDRESS;
+    let mut open = Vec::new();
+    for _ in 0..max {
+        let (ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+        open.push(ws);
+    }
+    let refused = tokio_tungstenite::connect_async(&url).await;
+    match refused {
+        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => {
+            assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+        }
+        other => panic!("connection {} accepted: {other:?}", max + 1),
+    }
+    // A closed connection frees its place.
+    let mut first = open.swap_remove(0);
+    first.close(None).await.unwrap();
+    drop(first);
+    let mut again = None;
+    for _ in 0..50 {
+        if let Ok((ws, _)) = tokio_tungstenite::connect_async(&url).await {
+            again = Some(ws);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(again.is_some(), "the freed place was never given again");
+}
+
 fn postgres_url() -> String {
     std::env::var("ORDO_TEST_POSTGRES_URL")
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
