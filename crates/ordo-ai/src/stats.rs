@@ -24,7 +24,7 @@ pub fn wilson_interval(wins: u64, n: u64) -> Interval {
     }
     let z = 1.959_963_984_540_054_f64;
     let n_f = n as f64;
-    let p = wins as f64 / n_f;
+    let p = (wins as f64 / n_f).min(1.0);
     let denom = 1.0 + z * z / n_f;
     let centre = (p + z * z / (2.0 * n_f)) / denom;
     let half = z * (p * (1.0 - p) / n_f + z * z / (4.0 * n_f * n_f)).sqrt() / denom;

@@ -536,6 +536,9 @@ impl Drop for SocketSlot {
     }
 }
 
+/// How often an idle connection is pinged.
+const PING_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// Longest client message id kept for answering retries.
 const MAX_MESSAGE_ID: usize = 64;
 
@@ -613,11 +616,23 @@ async fn run_session(
     let mut window_start = std::time::Instant::now();
     let mut in_window = 0u32;
     let mut answered: BTreeMap<String, Message> = BTreeMap::new();
+    // Keep-alive: a ping every half minute; a connection silent for three of them (a laptop
+    // asleep, a phone gone off the network) is closed, freeing its place and its table.
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    let mut last_heard = std::time::Instant::now();
     loop {
         tokio::select! {
             _ = shutdown.changed() => {
                 let _ = tx.send(Message::Close(None)).await;
                 return;
+            }
+            _ = ping.tick() => {
+                if last_heard.elapsed() > PING_EVERY * 3 {
+                    let _ = tx.send(Message::Close(None)).await;
+                    return;
+                }
+                if tx.send(Message::Ping(Vec::new().into())).await.is_err() { return; }
             }
             change = changes.recv() => {
                 match change {
@@ -625,7 +640,8 @@ async fn run_session(
                         // Several changes in a row make one update.
                         while changes.try_recv().is_ok() {}
                         let Some((v, now)) = current_snapshot(handle, viewer, token).await else {
-                            let _ = tx.send(error_msg(None, &ApiError::BadToken, 0)).await;
+                            let v = handle.table.lock().await.version();
+                            let _ = tx.send(error_msg(None, &ApiError::BadToken, v)).await;
                             let _ = tx.send(Message::Close(None)).await;
                             return;
                         };
@@ -638,6 +654,7 @@ async fn run_session(
             }
             incoming = rx.next() => {
                 let Some(Ok(msg)) = incoming else { return };
+                last_heard = std::time::Instant::now();
                 let text_in = match msg {
                     Message::Text(t) => t.to_string(),
                     Message::Close(_) => return,

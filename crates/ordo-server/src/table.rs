@@ -181,6 +181,9 @@ struct LogEntry {
     label: String,
     /// Made while seats decided simultaneously and secretly.
     secret: bool,
+    /// Clock increment the decision earned (ms; 0 when the seat's clock was not running, and
+    /// for entries read back after a restart).
+    granted_ms: i64,
 }
 
 impl LogEntry {
@@ -325,6 +328,7 @@ impl LiveTable {
                 action: a.action.clone(),
                 label: String::new(),
                 secret: false,
+                granted_ms: 0,
             })
             .collect();
         let mut clocks = match doc.options.clock {
@@ -1032,12 +1036,8 @@ impl AppState {
             // taking back again and again adds no time.
             let clocks_after_undo = (!t.clocks.is_empty()).then(|| {
                 let mut c = t.clocks_now();
-                let inc = t
-                    .options
-                    .clock
-                    .map_or(0, |k| i64::try_from(k.increment_ms).unwrap_or(0));
                 if let Some(left) = c.get_mut(seat.index()) {
-                    *left = left.saturating_sub(inc);
+                    *left = left.saturating_sub(entry.granted_ms);
                 }
                 c
             });
@@ -1068,6 +1068,7 @@ impl AppState {
                 action,
                 label: String::new(),
                 secret: false,
+                granted_ms: 0,
             });
             t.running_since.iter_mut().for_each(|s| *s = None);
             t.run_clocks();
@@ -1092,6 +1093,11 @@ impl AppState {
                 return;
             }
             loop {
+                // A core first, then the position: a bot that waited for its turn thinks on
+                // the table as it is now.
+                let Ok(slot) = state.bot_slots.clone().acquire_owned().await else {
+                    break;
+                };
                 let job = {
                     let t = handle.table.lock().await;
                     if t.row.status != TableStatus::Active {
@@ -1105,9 +1111,6 @@ impl AppState {
                     }
                 };
                 let Some((seat, spec, game, version, seed)) = job else {
-                    break;
-                };
-                let Ok(slot) = state.bot_slots.clone().acquire_owned().await else {
                     break;
                 };
                 let decision = tokio::task::spawn_blocking(move || {
@@ -1210,6 +1213,17 @@ impl AppState {
             let mut next = t.game.clone();
             next.apply(seat, &canonical)?;
             let clocks = (!t.clocks.is_empty()).then(|| t.clocks_after(seat));
+            let granted_ms = if clocks.is_some()
+                && t.running_since
+                    .get(seat.index())
+                    .is_some_and(Option::is_some)
+            {
+                t.options
+                    .clock
+                    .map_or(0, |k| i64::try_from(k.increment_ms).unwrap_or(0))
+            } else {
+                0
+            };
             let clocks_json = clocks
                 .as_ref()
                 .map(|c| serde_json::to_string(c).unwrap_or_default());
@@ -1244,6 +1258,7 @@ impl AppState {
                 action: canonical,
                 label,
                 secret,
+                granted_ms,
             });
             if let Some(c) = clocks {
                 t.clocks = c;
@@ -1257,16 +1272,13 @@ impl AppState {
                 if let Some(s) = t.seats.get_mut(seat.index()) {
                     s.away = false;
                 }
-                // The decision is stored and applied: a failure to store what follows from it
-                // is logged, never reported as a failed decision (recovery derives it again).
-                if let Ok(json) = t.seats_json() {
-                    if let Err(e) = self.store.set_seats(id, &json).await {
-                        tracing::error!(table = %id, error = %e, "seats not stored");
-                    }
-                    t.row.seats = json;
-                }
+                let json = t.seats_json()?;
+                self.store.set_seats(id, &json).await?;
+                t.row.seats = json;
             }
             if t.game.to_act().is_over() {
+                // The decision is stored and applied: failing to store the end of the game is
+                // logged, not reported as a failed decision (loading the table derives it).
                 if let Err(e) = self.store.set_status(id, TableStatus::Finished).await {
                     tracing::error!(table = %id, error = %e, "finished status not stored");
                 }

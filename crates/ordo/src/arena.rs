@@ -264,9 +264,20 @@ impl Journal {
                     let tmp = path.with_extension("jsonl.tmp");
                     let mut text = kept.join("\n");
                     text.push('\n');
-                    std::fs::write(&tmp, text)
-                        .and_then(|()| std::fs::rename(&tmp, path))
-                        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+                    // Written and synced before it replaces the journal, and the directory
+                    // synced after: a power cut leaves the old journal or the new one, never
+                    // an empty file.
+                    let replace = || -> std::io::Result<()> {
+                        let mut f = std::fs::File::create(&tmp)?;
+                        f.write_all(text.as_bytes())?;
+                        f.sync_all()?;
+                        std::fs::rename(&tmp, path)?;
+                        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                            std::fs::File::open(dir)?.sync_all()?;
+                        }
+                        Ok(())
+                    };
+                    replace().map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
                 }
             }
             None => {
@@ -829,6 +840,17 @@ fn balance_game<G: Labels>(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
     }
     let n = usize::from(args.game.players);
     let lineup = parse_bots(&args.bots, n)?;
+    // Every variant is checked before any game is played.
+    let mut configs = Vec::new();
+    for variant in &variants {
+        let game_args = GameArgs {
+            variant: variant.clone(),
+            ..args.game.clone()
+        };
+        let config = G::config_from(&game_args)?;
+        G::new_game(&config, 0).map_err(|e| anyhow::anyhow!("invalid table ({variant}): {e}"))?;
+        configs.push(config);
+    }
     let order_label = if G::INFO.id == "crusaders" {
         "knight order"
     } else {
@@ -837,13 +859,7 @@ fn balance_game<G: Labels>(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let mut all: Vec<GameSummary> = Vec::new();
     let mut sections = Vec::new();
-    for variant in &variants {
-        let game_args = GameArgs {
-            variant: variant.clone(),
-            ..args.game.clone()
-        };
-        let config = G::config_from(&game_args)?;
-        G::new_game(&config, 0).map_err(|e| anyhow::anyhow!("invalid table: {e}"))?;
+    for (variant, config) in variants.iter().zip(configs) {
         let games = run_many::<G>(&config, args.seed, args.games, &lineup, args.jobs)?;
         let (json, html) = breakdown(&games, &lineup, order_label);
         sections.push((variant.clone(), config, json, html));

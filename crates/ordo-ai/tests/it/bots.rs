@@ -190,7 +190,7 @@ fn time_budget_is_honoured_in_warrior_knights() {
         };
         let legal = g.legal_actions(seat);
         if step % 400 == 399 && legal.len() > 1 {
-            let budget = Duration::from_millis(if timed % 2 == 0 { 300 } else { 100 });
+            let budget = Duration::from_millis(if timed % 2 == 0 { 500 } else { 300 });
             let mut bot = MctsBot::new(
                 MctsConfig {
                     budget: Budget::Time(budget),
