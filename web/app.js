@@ -602,7 +602,8 @@ function renderCreated() {
 function renderMyTables() {
   const mine = Object.entries(store.tables()).sort((a, b) => (b[1].at ?? 0) - (a[1].at ?? 0));
   if (mine.length === 0) return null;
-  const status = new Map((lobby.list ?? []).map((r) => [r.id, r.status]));
+  /** @type {Map<string, import('./src/generated').TableStatus | 'damaged'>} */
+  const status = new Map((lobby.list ?? []).map((r) => [r.id, r.damaged ? 'damaged' : r.status]));
   const games = new Map((lobby.list ?? []).map((r) => [r.id, r.game]));
   return h('section', { class: 'card', id: 'my-tables' },
     h('h2', null, t('my_tables')),
@@ -635,7 +636,9 @@ function renderTableList() {
       ? `${gameName(WK)} · ${t('barons_n', { n: cfg.barons ?? '?' })} · ${t(/** @type {`wk_length.${WkLength}`} */ (`wk_length.${WK_LENGTHS.includes(cfg.length) ? cfg.length : 'standard'}`))}${wkOpts ? ` · ${wkOpts}` : ''}`
       : `${gameName('crusaders')} · ${cfg.players ?? '?'} · ${variantName(cfg.variant ?? 'standard')}${exp ? ` · ${exp}` : ''}`;
     let join = null;
-    if (mine[r.id]?.token) {
+    if (r.damaged) {
+      // Nothing to join, rejoin or watch until the host repairs the record.
+    } else if (mine[r.id]?.token) {
       join = h('a', { class: 'button small primary', href: tableUrl(r.id, mine[r.id].token) }, t('rejoin'));
     } else if (r.status === 'open' && r.free_seats > 0) {
       join = h('button', { type: 'button', class: 'small primary join', 'data-table': r.id }, t('join'));
@@ -643,11 +646,13 @@ function renderTableList() {
     }
     return h('tr', { 'data-table': r.id, 'data-game': r.game },
       h('td', null, h('code', { class: 'mono' }, r.id)),
-      h('td', null, h('span', { class: `status ${r.status}` }, t(/** @type {const} */ (`status.${r.status}`)))),
+      h('td', null, r.damaged
+        ? h('span', { class: 'status damaged', title: t('damaged_help') }, t('status.damaged'))
+        : h('span', { class: `status ${r.status}` }, t(/** @type {const} */ (`status.${r.status}`)))),
       h('td', null, what),
       h('td', null, r.free_seats),
       h('td', null, new Date(r.created_at).toLocaleString(getLang())),
-      h('td', { class: 'actions' }, join, h('a', { class: 'button small', href: tableUrl(r.id, null) }, t('spectate'))));
+      h('td', { class: 'actions' }, join, r.damaged ? null : h('a', { class: 'button small', href: tableUrl(r.id, null) }, t('spectate'))));
   });
   return h('section', { class: 'card', id: 'tables' },
     h('div', { class: 'row' }, h('h2', null, t('tables')), h('span', { class: 'grow' }), refresh),
@@ -807,8 +812,10 @@ function connect() {
       api(`/api/tables/${encodeURIComponent(tbl.id)}/state${q}`).then(() => {
         tbl.retryTimer = window.setTimeout(connect, delay);
       }, (e) => {
-        if (e instanceof ApiError && (e.code === 'game/not_found' || e.code === 'auth/bad_token')) {
-          tbl.fatal = e.code === 'game/not_found' ? t('err.no_table') : t('err.bad_token');
+        /** @type {Record<string, string>} */
+        const fatal = { 'game/not_found': t('err.no_table'), 'auth/bad_token': t('err.bad_token'), 'table/damaged': t('damaged_help') };
+        if (e instanceof ApiError && fatal[e.code]) {
+          tbl.fatal = fatal[e.code];
           renderTable();
         } else {
           tbl.retryTimer = window.setTimeout(connect, delay);
@@ -1961,7 +1968,8 @@ async function replayGo(at) {
     rep.error = '';
   } catch (e) {
     if (seq !== rep.seq) return;
-    rep.error = e instanceof ApiError && e.code === 'game/not_found' ? t('err.no_table') : `${t('load_failed')}: ${e instanceof Error ? e.message : String(e)}`;
+    rep.error = e instanceof ApiError && e.code === 'game/not_found' ? t('err.no_table')
+      : e instanceof ApiError && e.code === 'table/damaged' ? t('damaged_help') : `${t('load_failed')}: ${e instanceof Error ? e.message : String(e)}`;
   }
   rep.busy = false;
   renderReplay();

@@ -779,7 +779,12 @@ created_at: number,
 /**
  * Human seats nobody has joined yet.
  */
-free_seats: number, };
+free_seats: number, 
+/**
+ * The stored record could not be replayed by this server: the table cannot be played or
+ * watched until the host repairs it (it is kept unchanged).
+ */
+damaged: boolean, };
 
 export type TileEffect = { "effect": "upgrade" } | { "effect": "distribute" } | { "effect": "one_shot", "action": Act } | { "effect": "permanent", "action": Act } | { "effect": "end_game" };
 

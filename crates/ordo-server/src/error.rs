@@ -52,6 +52,10 @@ pub enum ApiError {
     /// The request body is over the size limit.
     #[error("the request body is too large")]
     TooLarge,
+    /// The table's stored record can no longer be read or replayed (a corrupt row, or a
+    /// decision the rules now refuse). The record is kept as it is; the detail is logged.
+    #[error("this table's stored record cannot be replayed; it is kept unchanged for the host")]
+    Damaged(String),
     /// A failure on our side.
     #[error("internal error")]
     Internal(String),
@@ -73,7 +77,7 @@ impl ApiError {
             ApiError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Damaged(_) | ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
@@ -93,6 +97,7 @@ impl ApiError {
             ApiError::UndoRefused(_) => "undo/refused",
             ApiError::RateLimited => "request/rate_limited",
             ApiError::TooLarge => "request/too_large",
+            ApiError::Damaged(_) => "table/damaged",
             ApiError::Internal(_) => "internal",
         }
     }
@@ -120,8 +125,10 @@ impl From<StoreError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        if let ApiError::Internal(detail) = &self {
-            tracing::error!(%detail, "internal error");
+        match &self {
+            ApiError::Internal(detail) => tracing::error!(%detail, "internal error"),
+            ApiError::Damaged(detail) => tracing::warn!(%detail, "damaged table requested"),
+            _ => {}
         }
         let body = crate::protocol::ErrorBody {
             code: self.code().to_string(),

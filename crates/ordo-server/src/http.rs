@@ -172,6 +172,7 @@ async fn list(State(state): State<AppState>, Q(q): Q<ListQuery>) -> Result<Json<
             config: serde_json::from_str::<Value>(&r.config).unwrap_or(Value::Null),
             created_at: r.created_at,
             free_seats: crate::table::free_seats(&r.seats),
+            damaged: state.damage(&r.id).is_some(),
         })
         .collect();
     Ok(Json(serde_json::to_value(items).unwrap_or(Value::Null)))

@@ -225,6 +225,9 @@ pub struct TableSummary {
     /// Human seats nobody has joined yet.
     #[ts(type = "number")]
     pub free_seats: usize,
+    /// The stored record could not be replayed by this server: the table cannot be played or
+    /// watched until the host repairs it (it is kept unchanged).
+    pub damaged: bool,
 }
 
 /// TypeScript declarations of the protocol types.

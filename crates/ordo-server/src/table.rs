@@ -315,10 +315,11 @@ impl LiveTable {
     fn from_stored(stored: crate::store::StoredTable) -> Result<LiveTable, ApiError> {
         let id = stored.table.id.clone();
         let config: Value = serde_json::from_str(&stored.table.config)
-            .map_err(|e| ApiError::Internal(format!("config of {id}: {e}")))?;
+            .map_err(|e| ApiError::Damaged(format!("config of {id}: {e}")))?;
         let doc = SeatsDoc::parse(&stored.table.seats)
-            .map_err(|e| ApiError::Internal(format!("seats of {id}: {e}")))?;
-        let start = AnyGame::new(&stored.table.game, &config, stored.table.seed)?;
+            .map_err(|e| ApiError::Damaged(format!("seats of {id}: {e}")))?;
+        let start = AnyGame::new(&stored.table.game, &config, stored.table.seed)
+            .map_err(|e| ApiError::Damaged(format!("game of {id}: {e}")))?;
         let log: Vec<LogEntry> = stored
             .actions
             .iter()
@@ -357,9 +358,9 @@ impl LiveTable {
             let Some(e) = t.log.get_mut(i) else { continue };
             e.label = t.game.describe(&e.action);
             e.secret = t.game.is_secret(Seat(e.seat), &e.action);
-            t.game
-                .apply(Seat(e.seat), &e.action)
-                .map_err(|err| ApiError::Internal(format!("table {id} does not replay: {err}")))?;
+            t.game.apply(Seat(e.seat), &e.action).map_err(|err| {
+                ApiError::Damaged(format!("table {id}, entry {i} does not replay: {err}"))
+            })?;
         }
         t.run_clocks();
         Ok(t)
@@ -421,6 +422,10 @@ pub struct AppState {
     /// Open WebSocket connections per client address.
     pub(crate) sockets: Arc<std::sync::Mutex<BTreeMap<std::net::IpAddr, u32>>>,
     tables: Arc<Mutex<BTreeMap<String, Arc<TableHandle>>>>,
+    /// Tables whose stored record could not be read or replayed by this instance, with the
+    /// reason (kept for the instance's life: a replay is deterministic, so trying again gives
+    /// the same answer until the server is changed and restarted).
+    damaged: Arc<std::sync::Mutex<BTreeMap<String, String>>>,
     shutdown: watch::Sender<bool>,
 }
 
@@ -545,6 +550,7 @@ impl AppState {
                 std::thread::available_parallelism().map_or(1, |n| n.get()),
             )),
             tables: Arc::new(Mutex::new(BTreeMap::new())),
+            damaged: Arc::default(),
             shutdown: watch::channel(false).0,
         };
         for status in [TableStatus::Open, TableStatus::Active] {
@@ -643,8 +649,28 @@ impl AppState {
 
     /// Loads a table from the store into memory (replaying its decisions).
     async fn load(&self, id: &str) -> Result<Arc<TableHandle>, ApiError> {
-        let stored = self.store.load_table(id).await?.ok_or(ApiError::NotFound)?;
-        let mut live = LiveTable::from_stored(stored)?;
+        if let Some(reason) = self.damage(id) {
+            return Err(ApiError::Damaged(reason));
+        }
+        let loaded = match self.store.load_table(id).await {
+            Ok(Some(stored)) => LiveTable::from_stored(stored),
+            Ok(None) => Err(ApiError::NotFound),
+            Err(crate::store::StoreError::Corrupt(e)) => {
+                Err(ApiError::Damaged(format!("table {id}: {e}")))
+            }
+            Err(e) => Err(e.into()),
+        };
+        let mut live = match loaded {
+            Ok(live) => live,
+            Err(ApiError::Damaged(reason)) => {
+                tracing::error!(table = %id, %reason, "table record cannot be replayed");
+                if let Ok(mut d) = self.damaged.lock() {
+                    d.insert(id.to_string(), reason.clone());
+                }
+                return Err(ApiError::Damaged(reason));
+            }
+            Err(e) => return Err(e),
+        };
         // A game whose last decision was stored but whose end was not (a stop in between) is
         // finished all the same.
         if live.game.to_act().is_over() && live.row.status != TableStatus::Finished {
@@ -661,6 +687,11 @@ impl AppState {
             .entry(id.to_string())
             .or_insert_with(|| handle.clone())
             .clone())
+    }
+
+    /// Why table `id`'s stored record could not be replayed, if this instance found so.
+    pub fn damage(&self, id: &str) -> Option<String> {
+        self.damaged.lock().ok().and_then(|d| d.get(id).cloned())
     }
 
     /// The live table, loading it if another instance created it.

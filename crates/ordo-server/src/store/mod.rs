@@ -170,7 +170,19 @@ pub enum StoreError {
     Corrupt(String),
     /// The database failed.
     #[error("database error: {0}")]
-    Database(#[from] sqlx::Error),
+    Database(sqlx::Error),
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        match e {
+            // A column of the wrong type or missing: the row, not the database, is at fault.
+            sqlx::Error::ColumnDecode { .. }
+            | sqlx::Error::ColumnNotFound(_)
+            | sqlx::Error::Decode(_) => StoreError::Corrupt(e.to_string()),
+            other => StoreError::Database(other),
+        }
+    }
 }
 
 /// The storage interface of the server.
@@ -204,10 +216,12 @@ pub trait Store: Send + Sync {
     /// Database errors and corrupt rows.
     async fn load_table(&self, id: &str) -> Result<Option<StoredTable>, StoreError>;
 
-    /// Tables, newest first, optionally only those with a status.
+    /// Tables, newest first, optionally only those with a status. A row that cannot be read
+    /// back is left out (and logged), so one corrupt row neither empties the lobby nor stops a
+    /// restart.
     ///
     /// # Errors
-    /// Database errors and corrupt rows.
+    /// Database errors.
     async fn list_tables(&self, status: Option<TableStatus>) -> Result<Vec<TableRow>, StoreError>;
 
     /// Changes a table's status.
@@ -244,6 +258,22 @@ pub(crate) fn version_of(v: i64) -> Result<u64, StoreError> {
 
 pub(crate) fn seat_of(v: i64) -> Result<u8, StoreError> {
     u8::try_from(v).map_err(|_| StoreError::Corrupt(format!("seat {v} out of range")))
+}
+
+/// The rows that read back as tables; the others are logged and left out.
+pub(crate) fn readable_rows<R>(
+    rows: &[R],
+    read: impl Fn(&R) -> Result<TableRow, StoreError>,
+) -> Vec<TableRow> {
+    rows.iter()
+        .filter_map(|r| match read(r) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                tracing::error!(error = %e, "a stored table cannot be read; left out of the list");
+                None
+            }
+        })
+        .collect()
 }
 
 pub(crate) fn now_ms() -> i64 {

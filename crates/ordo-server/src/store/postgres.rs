@@ -7,8 +7,8 @@ use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
 use sqlx::{PgPool, Row};
 
 use super::{
-    now_ms, seat_of, status_of, version_of, ActionRow, EntryKind, NewEntry, Store, StoreError,
-    StoredTable, TableRow, TableStatus,
+    now_ms, readable_rows, seat_of, status_of, version_of, ActionRow, EntryKind, NewEntry, Store,
+    StoreError, StoredTable, TableRow, TableStatus,
 };
 
 const MIGRATIONS: &[(i64, &str)] = &[
@@ -259,7 +259,7 @@ impl Store for PostgresStore {
                     .await?
             }
         };
-        rows.iter().map(table_from).collect()
+        Ok(readable_rows(&rows, table_from))
     }
 
     async fn set_status(&self, id: &str, status: TableStatus) -> Result<(), StoreError> {

@@ -9,8 +9,8 @@ use sqlx::{Row, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
 use super::{
-    now_ms, seat_of, status_of, version_of, ActionRow, EntryKind, NewEntry, Store, StoreError,
-    StoredTable, TableRow, TableStatus,
+    now_ms, readable_rows, seat_of, status_of, version_of, ActionRow, EntryKind, NewEntry, Store,
+    StoreError, StoredTable, TableRow, TableStatus,
 };
 
 const MIGRATIONS: &[(i64, &str)] = &[
@@ -345,7 +345,7 @@ impl Store for SqliteStore {
                     .await?
             }
         };
-        rows.iter().map(table_from).collect()
+        Ok(readable_rows(&rows, table_from))
     }
 
     async fn set_status(&self, id: &str, status: TableStatus) -> Result<(), StoreError> {

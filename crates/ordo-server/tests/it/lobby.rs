@@ -1032,3 +1032,114 @@ async fn replays_step_through_the_public_positions() {
     let (s, _) = call(&state, "GET", "/api/tables/nope/replay?at=1", None).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_whose_record_does_not_replay_is_damaged_and_the_others_play_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", dir.path().join("damaged.db").display());
+    let state = state_at(&url).await;
+    let two = json!([{"kind": "human"}, {"kind": "human"}]);
+    let (bad, bad_tokens) = create(&state, two.clone()).await;
+    let (good, good_tokens) = create(&state, two).await;
+    let token = bad_tokens[0].clone().unwrap();
+    let a0 = state_of(&state, &bad, &token).await["legal"][0]["action"].clone();
+    let (s, _) = post(
+        &state,
+        &bad,
+        "actions",
+        json!({"token": token, "version": 0, "action": a0}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    drop(state);
+    // Behind the server's back: a decision the rules refuse, and a row that cannot be read.
+    let store = SqliteStore::open(&url).await.unwrap();
+    ordo_server::store::Store::append_action(
+        &store,
+        &bad,
+        1,
+        ordo_server::store::NewEntry::decision(1, r#"{"type":"no_such_decision"}"#),
+    )
+    .await
+    .unwrap();
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    sqlx::query(
+        "INSERT INTO tables (id, game, config, seed, seed_commitment, seats, status, created_at) \
+         VALUES ('unreadable', 'crusaders', '{}', 'not a number', 'x', '[]', 'active', 1)",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    drop(store);
+
+    // The server still starts, and lists what it can.
+    let state = state_at(&url).await;
+    let (s, list) = call(&state, "GET", "/api/tables", None).await;
+    assert_eq!(s, StatusCode::OK, "{list}");
+    let listed: Vec<(String, bool)> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["id"].as_str().unwrap().to_string(),
+                r["damaged"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert!(listed.contains(&(bad.clone(), true)), "{list}");
+    assert!(listed.contains(&(good.clone(), false)), "{list}");
+    assert_eq!(listed.len(), 2, "the unreadable row is left out: {list}");
+
+    // Every way in answers with the typed error, without the detail of the record.
+    for (method, uri, body) in [
+        ("GET", format!("/api/tables/{bad}"), None),
+        (
+            "GET",
+            format!("/api/tables/{bad}/state?token={token}"),
+            None,
+        ),
+        ("GET", format!("/api/tables/{bad}/replay?at=1"), None),
+        (
+            "POST",
+            format!("/api/tables/{bad}/actions"),
+            Some(json!({"token": token, "version": 2, "action": a0}).to_string()),
+        ),
+        ("GET", "/api/tables/unreadable".to_string(), None),
+    ] {
+        let (s, e) = call(&state, method, &uri, body).await;
+        assert_eq!(
+            (s, e["code"].as_str()),
+            (StatusCode::INTERNAL_SERVER_ERROR, Some("table/damaged")),
+            "{uri}: {e}"
+        );
+        let message = e["message"].as_str().unwrap();
+        assert!(!message.contains("no_such_decision"), "{message}");
+    }
+    // Nothing was changed or lost: the record is as it was stored.
+    let store = SqliteStore::open(&url).await.unwrap();
+    let stored = ordo_server::store::Store::load_table(&store, &bad)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.actions.len(), 2);
+    assert_eq!(stored.table.status, ordo_server::store::TableStatus::Active);
+
+    // The other table plays on.
+    let good_token = good_tokens[0].clone().unwrap();
+    let snap = state_of(&state, &good, &good_token).await;
+    let a = snap["legal"][0]["action"].clone();
+    let (s, ack) = post(
+        &state,
+        &good,
+        "actions",
+        json!({"token": good_token, "version": 0, "action": a}),
+    )
+    .await;
+    assert_eq!(
+        (s, ack["version"].clone()),
+        (StatusCode::OK, json!(1)),
+        "{ack}"
+    );
+}
