@@ -462,7 +462,10 @@ impl WarriorKnights {
                     return false;
                 }
                 if upkeep {
-                    true
+                    // The Upkeep regroups troops between Nobles standing together (the seed:
+                    // "между дворянами, находящимися в одной области"); a stronghold's troops
+                    // only go to Nobles off the board.
+                    matches!((from, to), (Holder::Noble(_), Holder::Noble(_)))
                 } else {
                     // While moving: a Noble takes troops from the stronghold or a fresh Noble.
                     let fresh = |h: Holder| match h {
@@ -553,7 +556,9 @@ impl WarriorKnights {
                 out.push(Action::PlaceNoble { shape: k, area: a });
             }
         }
-        if sh_spots.is_empty() && (waiting.is_empty() || spots.is_empty()) {
+        // Off-board Nobles *may* be brought back (the seed: "могут быть введены в игру"), so a
+        // Baron may keep any of them off the board; only a lost stronghold must be re-placed.
+        if sh_spots.is_empty() {
             out.push(Action::ReturnDone);
         }
     }

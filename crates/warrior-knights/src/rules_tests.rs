@@ -2174,7 +2174,10 @@ fn noble_death_costs_a_deserter_mercenaries_per_token_and_his_office_never_regul
     run_steps(&mut g, vec![Step::UpkeepArrive]);
     act(&mut g, 0, Action::ReturnDone);
     assert_eq!(g.core.phase, Phase::Return(1));
-    assert!(!is_legal(&g, 1, Action::ReturnDone), "he must be placed");
+    assert!(
+        is_legal(&g, 1, Action::ReturnDone),
+        "he may also stay off the board"
+    );
     assert_eq!(
         legal(&g, 1)
             .into_iter()
@@ -2978,8 +2981,8 @@ fn upkeep_sea_arrivals_refresh_and_returning_nobles_go_home_or_to_an_unbesieged_
     assert!(!g.nb(0, STAR).exhausted && !g.nb(0, SQUARE).exhausted);
     assert_eq!(g.core.phase, Phase::Return(0));
     assert!(
-        !is_legal(&g, 0, Action::ReturnDone),
-        "a Noble with troops must return"
+        is_legal(&g, 0, Action::ReturnDone),
+        "a Noble with troops may return, and need not"
     );
     let spots: Vec<Action> = legal(&g, 0)
         .into_iter()
@@ -3003,7 +3006,6 @@ fn upkeep_sea_arrivals_refresh_and_returning_nobles_go_home_or_to_an_unbesieged_
         },
     );
     act(&mut g, 0, place_at(TRIANGLE, "k04"));
-    assert!(!is_legal(&g, 0, Action::ReturnDone));
     act(&mut g, 0, place_at(CIRCLE, "k11"));
     act(&mut g, 0, Action::ReturnDone);
     assert_eq!(
@@ -3452,4 +3454,88 @@ fn event_a_blue_event_is_cancelled_by_pooled_pledges_once_its_target_is_known() 
         }
         assert!(g.core.event_discard.contains(&riots));
     }
+}
+
+#[test]
+fn upkeep_a_baron_may_keep_an_off_board_noble_off_the_board_with_his_troops() {
+    let mut g = game(3);
+    give(&mut g, 0, Holder::Noble(TRIANGLE), &[reg(0, 2)]);
+    run_steps(&mut g, vec![Step::UpkeepArrive]);
+    assert_eq!(g.core.phase, Phase::Return(0));
+    assert!(legal(&g, 0)
+        .iter()
+        .any(|x| matches!(x, Action::PlaceNoble { shape, .. } if *shape == TRIANGLE)));
+    act(&mut g, 0, Action::ReturnDone);
+    assert_eq!(g.core.phase, Phase::Return(1));
+    assert_eq!(g.nb(0, TRIANGLE).loc, Loc::Off);
+    assert_eq!(g.nb(0, TRIANGLE).troops, vec![reg(0, 2)]);
+}
+
+#[test]
+fn upkeep_troops_are_regrouped_between_nobles_standing_together_not_into_the_stronghold() {
+    let mut g = game(3);
+    let home = g.b(0).stronghold.expect("placed in setup");
+    place(&mut g, 0, TRIANGLE, home, &[reg(0, 2)]);
+    place(&mut g, 0, CIRCLE, home, &[reg(0, 3)]);
+    give(&mut g, 0, Holder::Stronghold, &[reg(0, 1)]);
+    run_steps(&mut g, vec![Step::UpkeepArrive]);
+    assert_eq!(g.core.phase, Phase::Return(0));
+    assert!(is_legal(
+        &g,
+        0,
+        Action::Transfer {
+            troop: reg(0, 2),
+            to: Holder::Noble(CIRCLE)
+        }
+    ));
+    let offered = legal(&g, 0);
+    assert!(
+        offered.iter().all(|x| !matches!(
+            x,
+            Action::Transfer {
+                to: Holder::Stronghold,
+                ..
+            } | Action::TransferArmy {
+                to: Holder::Stronghold,
+                ..
+            }
+        )),
+        "{offered:?}"
+    );
+    // The stronghold's troops go only to Nobles off the board.
+    assert!(!is_legal(
+        &g,
+        0,
+        Action::Transfer {
+            troop: reg(0, 1),
+            to: Holder::Noble(CIRCLE)
+        }
+    ));
+    assert!(is_legal(
+        &g,
+        0,
+        Action::Transfer {
+            troop: reg(0, 1),
+            to: Holder::Noble(STAR)
+        }
+    ));
+}
+
+#[test]
+fn upkeep_a_city_with_any_barons_noble_in_it_does_not_revolt() {
+    let mut g = game(3);
+    let vecht = own(&mut g, 0, "vecht");
+    let area = t().city_area[usize::from(vecht)];
+    place(&mut g, 1, STAR, area, &regs(1));
+    let revolt = fate_where(|f| f.revolt);
+    stack_fate(&mut g, &revolt);
+    let top = fate_top(&g);
+    run_steps(&mut g, vec![Step::RevoltFrom(0, 0)]);
+    assert_eq!(g.city(vecht).owner, Some(0));
+    assert!(
+        !matches!(g.core.phase, Phase::Revolt(..)),
+        "{:?}",
+        g.core.phase
+    );
+    assert_eq!(fate_top(&g), top, "no Fate card was drawn for it");
 }

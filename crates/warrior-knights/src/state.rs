@@ -1913,8 +1913,13 @@ impl WarriorKnights {
         };
         let cities = self.cities_of(s);
         for c in cities.into_iter().filter(|&c| c >= from) {
+            // The seed: a city "в котором нет дворянина" — any Baron's Noble there keeps it calm.
             let area = self.t().city_area[usize::from(c)];
-            if !self.nobles_at(s, area).is_empty() {
+            if self
+                .active()
+                .into_iter()
+                .any(|o| !self.nobles_at(o, area).is_empty())
+            {
                 continue;
             }
             let revolt = self
