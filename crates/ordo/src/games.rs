@@ -133,6 +133,7 @@ impl CliGame for warrior_knights::WarriorKnights {
             barons: args.players,
             length,
             optional,
+            ..warrior_knights::Config::default()
         })
     }
 

@@ -51,7 +51,15 @@ pub struct Config {
     pub length: Length,
     /// Optional rules.
     pub optional: Optional,
+    /// The revision of Ordo's rules the table is played under ([`RULES_LATEST`] unless given).
+    /// A table keeps the revision it was created with, so a stored game always replays as it
+    /// was played; revision 1 is the Upkeep before the seed's wording was followed (W19).
+    #[cfg_attr(feature = "ts", ts(skip))]
+    pub rules: u8,
 }
+
+/// The current rules revision (see `docs/rules-decisions.md`, W23).
+pub const RULES_LATEST: u8 = 2;
 
 impl Default for Config {
     fn default() -> Self {
@@ -59,6 +67,7 @@ impl Default for Config {
             barons: 4,
             length: Length::Standard,
             optional: Optional::default(),
+            rules: RULES_LATEST,
         }
     }
 }
@@ -69,6 +78,9 @@ pub enum ConfigProblem {
     /// Not 2–6 Barons.
     #[error("Warrior Knights is for 2 to 6 Barons, not {0}")]
     Barons(u8),
+    /// A rules revision this build does not know.
+    #[error("rules revision {0} is unknown (1 to {RULES_LATEST})")]
+    Rules(u8),
     /// An optional rule Ordo does not offer.
     #[error("the optional rule `{0}` is not available in Ordo")]
     Unsupported(&'static str),
@@ -82,6 +94,9 @@ impl Config {
     pub fn check(&self) -> Result<(), ConfigProblem> {
         if !(2..=6).contains(&self.barons) {
             return Err(ConfigProblem::Barons(self.barons));
+        }
+        if !(1..=RULES_LATEST).contains(&self.rules) {
+            return Err(ConfigProblem::Rules(self.rules));
         }
         if self.optional.exchanging_heirs {
             // Heir tokens change hands by free trade at any time, which a decision list cannot
@@ -130,6 +145,18 @@ mod tests {
         .check()
         .is_err());
         assert!(serde_json::from_str::<Config>(r#"{"barons": 3, "dice": true}"#).is_err());
+        // A config that names no revision is played under the current rules; a stored one keeps
+        // the revision it names.
+        assert_eq!(c.rules, RULES_LATEST);
+        let old: Config = serde_json::from_str(r#"{"barons": 3, "rules": 1}"#).unwrap();
+        assert!(old.check().is_ok() && old.rules == 1);
+        for bad in [0, RULES_LATEST + 1] {
+            let c = Config {
+                rules: bad,
+                ..Config::default()
+            };
+            assert_eq!(c.check(), Err(ConfigProblem::Rules(bad)));
+        }
         let heirs: Config =
             serde_json::from_str(r#"{"barons": 3, "optional": {"exchanging_heirs": true}}"#)
                 .unwrap();

@@ -32,7 +32,7 @@ mod view;
 
 pub use assembly::{AStage, Assembly};
 pub use battle::{Battle, Fort, Stage};
-pub use config::{Config, Length, Optional};
+pub use config::{Config, Length, Optional, RULES_LATEST};
 pub use state::{CityState, Expedition, Loc, WarriorKnights, MAX_ROUNDS};
 pub use summary::Summary;
 pub use types::*;

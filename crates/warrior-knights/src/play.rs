@@ -465,7 +465,8 @@ impl WarriorKnights {
                     // The Upkeep regroups troops between Nobles standing together (the seed:
                     // "между дворянами, находящимися в одной области"); a stronghold's troops
                     // only go to Nobles off the board.
-                    matches!((from, to), (Holder::Noble(_), Holder::Noble(_)))
+                    self.config.rules < 2
+                        || matches!((from, to), (Holder::Noble(_), Holder::Noble(_)))
                 } else {
                     // While moving: a Noble takes troops from the stronghold or a fresh Noble.
                     let fresh = |h: Holder| match h {
@@ -558,7 +559,9 @@ impl WarriorKnights {
         }
         // Off-board Nobles *may* be brought back (the seed: "могут быть введены в игру"), so a
         // Baron may keep any of them off the board; only a lost stronghold must be re-placed.
-        if sh_spots.is_empty() {
+        // (Rules revision 1 made every Noble with troops return when he could.)
+        let forced = self.config.rules < 2 && !waiting.is_empty() && !spots.is_empty();
+        if sh_spots.is_empty() && !forced {
             out.push(Action::ReturnDone);
         }
     }

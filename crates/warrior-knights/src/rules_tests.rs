@@ -3539,3 +3539,37 @@ fn upkeep_a_city_with_any_barons_noble_in_it_does_not_revolt() {
     );
     assert_eq!(fate_top(&g), top, "no Fate card was drawn for it");
 }
+
+#[test]
+fn a_table_of_the_first_rules_revision_keeps_its_upkeep() {
+    let first = Config {
+        barons: 3,
+        rules: 1,
+        ..Config::default()
+    };
+    // Off-board Nobles with troops had to return, and a Noble could hand troops to the stronghold.
+    let mut g = game_with(&first);
+    let home = g.b(0).stronghold.expect("placed in setup");
+    place(&mut g, 0, CIRCLE, home, &[reg(0, 3)]);
+    give(&mut g, 0, Holder::Noble(TRIANGLE), &[reg(0, 2)]);
+    run_steps(&mut g, vec![Step::UpkeepArrive]);
+    assert_eq!(g.core.phase, Phase::Return(0));
+    assert!(!is_legal(&g, 0, Action::ReturnDone));
+    assert!(is_legal(
+        &g,
+        0,
+        Action::Transfer {
+            troop: reg(0, 3),
+            to: Holder::Stronghold
+        }
+    ));
+    // Only the owner's Nobles kept a city from revolting.
+    let mut g = game_with(&first);
+    let vecht = own(&mut g, 0, "vecht");
+    let area = t().city_area[usize::from(vecht)];
+    place(&mut g, 1, STAR, area, &regs(1));
+    let revolt = fate_where(|f| f.revolt);
+    stack_fate(&mut g, &revolt);
+    run_steps(&mut g, vec![Step::RevoltFrom(0, 0)]);
+    assert_eq!(g.core.phase, Phase::Revolt(0, vecht));
+}

@@ -1913,13 +1913,17 @@ impl WarriorKnights {
         };
         let cities = self.cities_of(s);
         for c in cities.into_iter().filter(|&c| c >= from) {
-            // The seed: a city "в котором нет дворянина" — any Baron's Noble there keeps it calm.
+            // The seed: a city "в котором нет дворянина" — any Baron's Noble there keeps it calm
+            // (rules revision 1: only the owner's).
             let area = self.t().city_area[usize::from(c)];
-            if self
-                .active()
-                .into_iter()
-                .any(|o| !self.nobles_at(o, area).is_empty())
-            {
+            let guarded = if self.config.rules < 2 {
+                !self.nobles_at(s, area).is_empty()
+            } else {
+                self.active()
+                    .into_iter()
+                    .any(|o| !self.nobles_at(o, area).is_empty())
+            };
+            if guarded {
                 continue;
             }
             let revolt = self

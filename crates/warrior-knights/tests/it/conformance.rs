@@ -63,6 +63,12 @@ fn conformance_with_every_option() {
                 abandoned_nobles: true,
                 miracles_can_happen: true,
             },
+            // Stored games of the first revision must go on playing by its rules.
+            rules: if barons == 5 {
+                1
+            } else {
+                warrior_knights::RULES_LATEST
+            },
         });
     }
     let opts = Conformance {
