@@ -618,7 +618,7 @@ function renderMyTables() {
         m.seat != null ? seatBadge(m.seat) : null,
         h('span', null, m.seat != null ? t('seat_n', { n: m.seat + 1 }) : t('spectator')),
         st ? h('span', { class: `status ${st}` }, t(/** @type {const} */ (`status.${st}`))) : null,
-        h('a', { class: 'button small primary', href: tableUrl(id, m.token) }, t('rejoin')),
+        st === 'damaged' ? null : h('a', { class: 'button small primary', href: tableUrl(id, m.token) }, t('rejoin')),
         forget);
     })));
 }
@@ -802,6 +802,7 @@ function connect() {
   ws.addEventListener('close', () => {
     if (tbl.ws !== ws) return;
     tbl.ws = null;
+    if (tbl.fatal) return;
     tbl.conn = 'reconnecting';
     tbl.stale = true;
     tbl.attempts += 1;
@@ -878,6 +879,13 @@ function onMessage(msg) {
       break;
     }
     case 'error': {
+      if (msg.code === 'table/damaged') {
+        // The record no longer replays on the server: nothing to retry or reconnect to.
+        tbl.fatal = t('damaged_help');
+        clearTimeout(tbl.retryTimer);
+        renderTable();
+        return;
+      }
       if (msg.code === 'request/rate_limited' && tbl.inflight) {
         const again = tbl.inflight.msg;
         window.setTimeout(() => { if (tbl.inflight?.msg === again) send(again); }, 1000);

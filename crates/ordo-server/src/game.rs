@@ -146,6 +146,12 @@ impl AnyGame {
         }
     }
 
+    /// The table's configuration as the game reads it, every default spelled out (the rules
+    /// revision among them): what is stored, so a table keeps the rules it was created under.
+    pub fn config_json(&self) -> Value {
+        each!(self, m => serde_json::to_value(m.state().config()).unwrap_or(Value::Null))
+    }
+
     /// Number of decisions applied.
     pub fn version(&self) -> u64 {
         each!(self, m => m.version())

@@ -593,6 +593,17 @@ async fn session(
         .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
 }
 
+/// Tells a connection that its table's record turned out not to replay, and closes it.
+async fn close_damaged(
+    handle: &crate::table::TableHandle,
+    tx: &mut futures_util::stream::SplitSink<WebSocket, Message>,
+) {
+    let v = handle.table.lock().await.version();
+    let e = ApiError::Damaged(String::new());
+    let _ = tx.send(error_msg(None, &e, v)).await;
+    let _ = tx.send(Message::Close(None)).await;
+}
+
 async fn run_session(
     state: &AppState,
     handle: &crate::table::TableHandle,
@@ -640,6 +651,10 @@ async fn run_session(
                     Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
                         // Several changes in a row make one update.
                         while changes.try_recv().is_ok() {}
+                        if handle.is_damaged() {
+                            close_damaged(handle, &mut tx).await;
+                            return;
+                        }
                         let Some((v, now)) = current_snapshot(handle, viewer, token).await else {
                             let v = handle.table.lock().await.version();
                             let _ = tx.send(error_msg(None, &ApiError::BadToken, v)).await;
@@ -666,6 +681,10 @@ async fn run_session(
                     in_window = 0;
                 }
                 in_window += 1;
+                if handle.is_damaged() {
+                    close_damaged(handle, &mut tx).await;
+                    return;
+                }
                 let (version, holds) = {
                     let t = handle.table.lock().await;
                     (t.version(), holds_seat(&t, viewer, token))

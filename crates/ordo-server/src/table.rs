@@ -376,6 +376,8 @@ pub struct TableHandle {
     pub notify: broadcast::Sender<u64>,
     bots_running: AtomicBool,
     clocked: bool,
+    /// Set when the table's record turned out not to replay; its connections then close.
+    damaged: AtomicBool,
 }
 
 impl TableHandle {
@@ -386,7 +388,24 @@ impl TableHandle {
             notify: broadcast::channel(64).0,
             bots_running: AtomicBool::new(false),
             clocked,
+            damaged: AtomicBool::new(false),
         })
+    }
+
+    /// Whether the table's record turned out not to replay (its connections must close).
+    pub fn is_damaged(&self) -> bool {
+        self.damaged.load(Ordering::SeqCst)
+    }
+
+    /// The table, locked for a change: nothing more is written to a damaged table.
+    pub(crate) async fn lock_live(
+        &self,
+    ) -> Result<tokio::sync::MutexGuard<'_, LiveTable>, ApiError> {
+        let t = self.table.lock().await;
+        if self.is_damaged() {
+            return Err(ApiError::Damaged("the table was found damaged".into()));
+        }
+        Ok(t)
     }
 }
 
@@ -652,25 +671,7 @@ impl AppState {
         if let Some(reason) = self.damage(id) {
             return Err(ApiError::Damaged(reason));
         }
-        let loaded = match self.store.load_table(id).await {
-            Ok(Some(stored)) => LiveTable::from_stored(stored),
-            Ok(None) => Err(ApiError::NotFound),
-            Err(crate::store::StoreError::Corrupt(e)) => {
-                Err(ApiError::Damaged(format!("table {id}: {e}")))
-            }
-            Err(e) => Err(e.into()),
-        };
-        let mut live = match loaded {
-            Ok(live) => live,
-            Err(ApiError::Damaged(reason)) => {
-                tracing::error!(table = %id, %reason, "table record cannot be replayed");
-                if let Ok(mut d) = self.damaged.lock() {
-                    d.insert(id.to_string(), reason.clone());
-                }
-                return Err(ApiError::Damaged(reason));
-            }
-            Err(e) => return Err(e),
-        };
+        let mut live = self.read_live(id).await?;
         // A game whose last decision was stored but whose end was not (a stop in between) is
         // finished all the same.
         if live.game.to_act().is_over() && live.row.status != TableStatus::Finished {
@@ -682,6 +683,11 @@ impl AppState {
         }
         let handle = TableHandle::new(live);
         let mut tables = self.tables.lock().await;
+        // Another request may have found the record damaged meanwhile (checked under the lock
+        // that marking takes).
+        if let Some(reason) = self.damage(id) {
+            return Err(ApiError::Damaged(reason));
+        }
         // Two loads may race; keep the first.
         Ok(tables
             .entry(id.to_string())
@@ -694,11 +700,51 @@ impl AppState {
         self.damaged.lock().ok().and_then(|d| d.get(id).cloned())
     }
 
+    /// Reads table `id` from the store and replays its record; a record that cannot be read
+    /// back or replayed marks the table damaged.
+    async fn read_live(&self, id: &str) -> Result<LiveTable, ApiError> {
+        let loaded = match self.store.load_table(id).await {
+            Ok(Some(stored)) => LiveTable::from_stored(stored),
+            Ok(None) => Err(ApiError::NotFound),
+            Err(crate::store::StoreError::Corrupt(e)) => {
+                Err(ApiError::Damaged(format!("table {id}: {e}")))
+            }
+            Err(e) => Err(e.into()),
+        };
+        match loaded {
+            Err(ApiError::Damaged(reason)) => Err(self.mark_damaged(id, reason).await),
+            other => other,
+        }
+    }
+
+    /// Remembers that table `id`'s record does not replay: it leaves memory, its connections
+    /// are told and closed, and every later request is answered with the returned error. The
+    /// record itself is left as it is.
+    async fn mark_damaged(&self, id: &str, reason: String) -> ApiError {
+        tracing::error!(table = %id, %reason, "table record cannot be replayed");
+        let removed = {
+            let mut tables = self.tables.lock().await;
+            if let Ok(mut d) = self.damaged.lock() {
+                d.insert(id.to_string(), reason.clone());
+            }
+            tables.remove(id)
+        };
+        if let Some(h) = removed {
+            h.damaged.store(true, Ordering::SeqCst);
+            // Connections re-read the table when woken; the number carries nothing here.
+            let _ = h.notify.send(0);
+        }
+        ApiError::Damaged(reason)
+    }
+
     /// The live table, loading it if another instance created it.
     ///
     /// # Errors
-    /// [`ApiError::NotFound`].
+    /// [`ApiError::NotFound`]; [`ApiError::Damaged`].
     pub async fn table(&self, id: &str) -> Result<Arc<TableHandle>, ApiError> {
+        if let Some(reason) = self.damage(id) {
+            return Err(ApiError::Damaged(reason));
+        }
         if let Some(h) = self.tables.lock().await.get(id) {
             return Ok(h.clone());
         }
@@ -714,6 +760,7 @@ impl AppState {
         let seed = u64::from_str_radix(&random_hex(8)?, 16)
             .map_err(|e| ApiError::Internal(e.to_string()))?;
         let game = AnyGame::new(&req.game, &req.config, seed)?;
+        let game_config = game.config_json();
         if req.seats.len() != usize::from(game.seats()) {
             return Err(ApiError::InvalidTable(format!(
                 "{} seats listed for {} players",
@@ -772,7 +819,7 @@ impl AppState {
             row: TableRow {
                 id: id.clone(),
                 game: req.game,
-                config: req.config.to_string(),
+                config: game_config.to_string(),
                 seed,
                 seed_commitment: seed_commitment(seed),
                 seats: String::new(),
@@ -849,7 +896,7 @@ impl AppState {
     ) -> Result<Joined, ApiError> {
         let name = name.map(|n| n.chars().filter(|c| !c.is_control()).take(40).collect());
         let handle = self.table(id).await?;
-        let mut t = handle.table.lock().await;
+        let mut t = handle.lock_live().await?;
         if t.row.status != TableStatus::Open {
             return Err(ApiError::Lobby(format!(
                 "the table is {}, not open",
@@ -905,7 +952,7 @@ impl AppState {
     /// Unknown table or token; the table is over.
     pub async fn leave(&self, id: &str, token: &str) -> Result<TableStatus, ApiError> {
         let handle = self.table(id).await?;
-        let mut t = handle.table.lock().await;
+        let mut t = handle.lock_live().await?;
         let seat = AppState::seat_of(&t, token).ok_or(ApiError::BadToken)?;
         match t.row.status {
             TableStatus::Open => {
@@ -935,7 +982,7 @@ impl AppState {
     /// Unknown table or token; the table is not being played.
     pub async fn reclaim(&self, id: &str, token: &str) -> Result<(), ApiError> {
         let handle = self.table(id).await?;
-        let mut t = handle.table.lock().await;
+        let mut t = handle.lock_live().await?;
         let seat = AppState::seat_of(&t, token).ok_or(ApiError::BadToken)?;
         if t.row.status != TableStatus::Active {
             return Err(ApiError::NotActive(t.row.status.as_str()));
@@ -967,7 +1014,7 @@ impl AppState {
     /// Unknown table; not the host's token; the table is not open.
     pub async fn start(&self, id: &str, host_token: &str) -> Result<(), ApiError> {
         let handle = self.table(id).await?;
-        let mut t = handle.table.lock().await;
+        let mut t = handle.lock_live().await?;
         if t.host_hash.is_empty() || sha256_hex(host_token.as_bytes()) != t.host_hash {
             return Err(ApiError::BadToken);
         }
@@ -1031,7 +1078,7 @@ impl AppState {
     pub async fn undo(&self, id: &str, seat: Seat, expected: u64) -> Result<u64, ApiError> {
         let handle = self.table(id).await?;
         let version = {
-            let mut t = handle.table.lock().await;
+            let mut t = handle.lock_live().await?;
             if t.row.status != TableStatus::Active {
                 return Err(ApiError::NotActive(t.row.status.as_str()));
             }
@@ -1189,7 +1236,7 @@ impl AppState {
         by_bot: bool,
     ) -> Result<u64, ApiError> {
         let version = {
-            let mut t = handle.table.lock().await;
+            let mut t = handle.lock_live().await?;
             let current = t.version();
             let since = usize::try_from(expected)
                 .ok()
@@ -1341,7 +1388,9 @@ impl AppState {
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect();
             for (id, handle) in handles {
-                let mut t = handle.table.lock().await;
+                let Ok(mut t) = handle.lock_live().await else {
+                    continue;
+                };
                 if t.row.status != TableStatus::Active {
                     continue;
                 }
@@ -1383,8 +1432,8 @@ impl AppState {
 
     /// Brings a table up to date with the store (after another instance changed it).
     async fn catch_up(&self, t: &mut LiveTable, id: &str) -> Result<(), ApiError> {
-        let stored = self.store.load_table(id).await?.ok_or(ApiError::NotFound)?;
-        let fresh = LiveTable::from_stored(stored)?;
+        // Another instance may have stored what this one cannot replay.
+        let fresh = self.read_live(id).await?;
         let running = std::mem::take(&mut t.running_since);
         *t = fresh;
         if running.len() == t.running_since.len() {

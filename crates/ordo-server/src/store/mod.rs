@@ -176,10 +176,11 @@ pub enum StoreError {
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> Self {
         match e {
-            // A column of the wrong type or missing: the row, not the database, is at fault.
-            sqlx::Error::ColumnDecode { .. }
-            | sqlx::Error::ColumnNotFound(_)
-            | sqlx::Error::Decode(_) => StoreError::Corrupt(e.to_string()),
+            // A value of the wrong type: the row, not the database, is at fault. (A missing
+            // column is a schema that does not match the build: a database error.)
+            sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_) => {
+                StoreError::Corrupt(e.to_string())
+            }
             other => StoreError::Database(other),
         }
     }

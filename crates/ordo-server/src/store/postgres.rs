@@ -17,6 +17,10 @@ const MIGRATIONS: &[(i64, &str)] = &[
         2,
         include_str!("../../migrations/postgres/0002_log_kinds.sql"),
     ),
+    (
+        3,
+        include_str!("../../migrations/postgres/0003_wk_rules_revision.sql"),
+    ),
 ];
 
 /// PostgreSQL store. Every change is announced on a notification channel (`LISTEN`/`NOTIFY`)

@@ -19,6 +19,10 @@ const MIGRATIONS: &[(i64, &str)] = &[
         2,
         include_str!("../../migrations/sqlite/0002_log_kinds.sql"),
     ),
+    (
+        3,
+        include_str!("../../migrations/sqlite/0003_wk_rules_revision.sql"),
+    ),
 ];
 
 /// SQLite store (WAL mode, full synchronous commits).

@@ -100,3 +100,109 @@ async fn sqlx_drop_schema(store: &PostgresStore, schema: &str) {
         .execute(store.pool())
         .await;
 }
+
+fn old_wk_table(id: &str, config: &str) -> TableRow {
+    TableRow {
+        id: id.into(),
+        game: "warrior-knights".into(),
+        config: config.into(),
+        seed: 1,
+        seed_commitment: "x".into(),
+        seats: "[]".into(),
+        status: TableStatus::Active,
+        created_at: 1,
+    }
+}
+
+/// The rows of [`old_wk_table`]s after the rules-revision migration ran again.
+fn assert_revision_one(configs: &[(String, String)]) {
+    for (id, config) in configs {
+        let v: serde_json::Value = serde_json::from_str(config).unwrap();
+        match id.as_str() {
+            "wk-empty" => assert_eq!(v, serde_json::json!({"rules": 1})),
+            "wk-three" => assert_eq!(v, serde_json::json!({"rules": 1, "barons": 3})),
+            "wk-named" => assert_eq!(v, serde_json::json!({"barons": 3, "rules": 2})),
+            "crusaders" => assert_eq!(v, serde_json::json!({"players": 2})),
+            other => panic!("unexpected table {other}"),
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn warrior_knights_tables_stored_before_rules_revisions_are_marked_revision_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", dir.path().join("old.db").display());
+    let s = SqliteStore::open(&url).await.unwrap();
+    for t in [
+        old_wk_table("wk-empty", "{}"),
+        old_wk_table("wk-three", r#"{"barons":3}"#),
+        old_wk_table("wk-named", r#"{"barons":3,"rules":2}"#),
+        TableRow {
+            game: "crusaders".into(),
+            ..old_wk_table("crusaders", r#"{"players":2}"#)
+        },
+    ] {
+        s.create_table(&t).await.unwrap();
+    }
+    drop(s);
+    // As if the database had been left by a build before the migration.
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    sqlx::query("DELETE FROM schema_migrations WHERE version = 3")
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    let s = SqliteStore::open(&url).await.unwrap();
+    let configs: Vec<(String, String)> = s
+        .list_tables(None)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|t| (t.id, t.config))
+        .collect();
+    assert_eq!(configs.len(), 4);
+    assert_revision_one(&configs);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_marks_old_warrior_knights_tables_revision_one() {
+    let schema = format!("ordo_test_mig_{}_{}", std::process::id(), ordo_server_now());
+    let store = match PostgresStore::open(&postgres_url(), Some(&schema)).await {
+        Ok(s) => s,
+        Err(e) => {
+            if std::env::var_os("ORDO_REQUIRE_POSTGRES").is_some() {
+                panic!("PostgreSQL required but unavailable: {e}");
+            }
+            eprintln!("skipped PostgreSQL migration test: {e}");
+            return;
+        }
+    };
+    for t in [
+        old_wk_table("wk-empty", "{}"),
+        old_wk_table("wk-three", r#"{"barons":3}"#),
+        old_wk_table("wk-named", r#"{"barons":3,"rules":2}"#),
+        TableRow {
+            game: "crusaders".into(),
+            ..old_wk_table("crusaders", r#"{"players":2}"#)
+        },
+    ] {
+        store.create_table(&t).await.unwrap();
+    }
+    sqlx::query("DELETE FROM schema_migrations WHERE version = 3")
+        .execute(store.pool())
+        .await
+        .unwrap();
+    let again = PostgresStore::open(&postgres_url(), Some(&schema))
+        .await
+        .unwrap();
+    let configs: Vec<(String, String)> = again
+        .list_tables(None)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|t| (t.id, t.config))
+        .collect();
+    assert_eq!(configs.len(), 4);
+    assert_revision_one(&configs);
+    sqlx_drop_schema(&store, &schema).await;
+}
