@@ -615,6 +615,11 @@ async fn run_session(
     let mut changes = handle.notify.subscribe();
     let mut shutdown = state.shutdown_signal();
     let (mut tx, mut rx) = socket.split();
+    // Found damaged before this connection listened for the news.
+    if handle.is_damaged() {
+        close_damaged(handle, &mut tx).await;
+        return;
+    }
     let Some((version, snap)) = current_snapshot(handle, viewer, token).await else {
         return;
     };

@@ -727,10 +727,13 @@ impl AppState {
             if let Ok(mut d) = self.damaged.lock() {
                 d.insert(id.to_string(), reason.clone());
             }
-            tables.remove(id)
+            let removed = tables.remove(id);
+            if let Some(h) = &removed {
+                h.damaged.store(true, Ordering::SeqCst);
+            }
+            removed
         };
         if let Some(h) = removed {
-            h.damaged.store(true, Ordering::SeqCst);
             // Connections re-read the table when woken; the number carries nothing here.
             let _ = h.notify.send(0);
         }
@@ -759,6 +762,9 @@ impl AppState {
     pub async fn create(&self, req: CreateTable) -> Result<Created, ApiError> {
         let seed = u64::from_str_radix(&random_hex(8)?, 16)
             .map_err(|e| ApiError::Internal(e.to_string()))?;
+        if !req.config.is_object() {
+            return Err(ApiError::InvalidTable("config: a JSON object".into()));
+        }
         let game = AnyGame::new(&req.game, &req.config, seed)?;
         let game_config = game.config_json();
         if req.seats.len() != usize::from(game.seats()) {
@@ -1550,4 +1556,52 @@ pub fn free_seats(seats_json: &str) -> usize {
             .filter(|s| s.kind == SeatKind::Human && !s.joined)
             .count()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn nothing_is_written_through_a_handle_held_when_the_table_is_found_damaged() {
+        let store = Arc::new(
+            crate::store::SqliteStore::open("sqlite::memory:")
+                .await
+                .expect("store"),
+        );
+        let state = AppState::recover(store.clone()).await.expect("state");
+        let req: CreateTable = serde_json::from_value(serde_json::json!({
+            "game": "crusaders",
+            "config": {"players": 2},
+            "seats": [{"kind": "human"}, {"kind": "human"}]
+        }))
+        .expect("request");
+        let created = state.create(req).await.expect("created");
+        // A bot, a clock or a connection holds the handle...
+        let handle = state.table(&created.id).await.expect("handle");
+        let (action, version) = {
+            let t = handle.table.lock().await;
+            let legal = t.game.legal(Seat(0));
+            (legal[0].action.clone(), t.version())
+        };
+        // ...when the table is found damaged elsewhere.
+        let _ = state.mark_damaged(&created.id, "test".into()).await;
+        assert!(handle.is_damaged());
+        assert!(matches!(
+            state
+                .submit_internal(&handle, &created.id, Seat(0), version, &action, false)
+                .await,
+            Err(ApiError::Damaged(_))
+        ));
+        assert!(matches!(
+            state.table(&created.id).await,
+            Err(ApiError::Damaged(_))
+        ));
+        let stored = store
+            .load_table(&created.id)
+            .await
+            .expect("read")
+            .expect("row");
+        assert!(stored.actions.is_empty());
+    }
 }

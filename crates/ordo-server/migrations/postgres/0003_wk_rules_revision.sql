@@ -1,10 +1,19 @@
 -- Warrior Knights tables stored before rules revisions existed were played under revision 1:
--- name it in their config, so they go on replaying exactly as they were played.
-UPDATE tables
-SET config = CASE
-        WHEN trim(config) = '{}' THEN '{"rules":1}'
-        ELSE '{"rules":1,' || substr(ltrim(config), 2)
-    END
-WHERE game = 'warrior-knights'
-  AND ltrim(config) LIKE '{%'
-  AND config NOT LIKE '%"rules"%';
+-- name it in their config, so they go on replaying exactly as they were played. (A config
+-- that is not a JSON object is left alone: such a table is reported damaged, not replayed.)
+DO $$
+DECLARE
+    r RECORD;
+    c JSONB;
+BEGIN
+    FOR r IN SELECT id, config FROM tables WHERE game = 'warrior-knights' LOOP
+        BEGIN
+            c := r.config::jsonb;
+        EXCEPTION WHEN others THEN
+            CONTINUE;
+        END;
+        IF jsonb_typeof(c) = 'object' AND c -> 'rules' IS NULL THEN
+            UPDATE tables SET config = (c || '{"rules": 1}'::jsonb)::text WHERE id = r.id;
+        END IF;
+    END LOOP;
+END $$;

@@ -1,10 +1,9 @@
 -- Warrior Knights tables stored before rules revisions existed were played under revision 1:
--- name it in their config, so they go on replaying exactly as they were played.
+-- name it in their config, so they go on replaying exactly as they were played. (A config
+-- that is not a JSON object is left alone: such a table is reported damaged, not replayed.)
 UPDATE tables
-SET config = CASE
-        WHEN trim(config) = '{}' THEN '{"rules":1}'
-        ELSE '{"rules":1,' || substr(ltrim(config), 2)
-    END
+SET config = json_set(config, '$.rules', 1)
 WHERE game = 'warrior-knights'
-  AND ltrim(config) LIKE '{%'
-  AND config NOT LIKE '%"rules"%';
+  AND json_valid(config)
+  AND json_type(config) = 'object'
+  AND json_type(config, '$.rules') IS NULL;

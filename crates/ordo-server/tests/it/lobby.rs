@@ -1114,6 +1114,9 @@ async fn a_table_whose_record_does_not_replay_is_damaged_and_the_others_play_on(
             (StatusCode::INTERNAL_SERVER_ERROR, Some("table/damaged")),
             "{uri}: {e}"
         );
+        // The reason stays in the server's log.
+        let message = e["message"].as_str().unwrap();
+        assert!(!message.contains("no_such_decision"), "{message}");
     }
     // Nothing was changed or lost: the record is as it was stored.
     let store = SqliteStore::open(&url).await.unwrap();
