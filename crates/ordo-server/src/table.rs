@@ -668,6 +668,8 @@ impl AppState {
 
     /// Loads a table from the store into memory (replaying its decisions).
     async fn load(&self, id: &str) -> Result<Arc<TableHandle>, ApiError> {
+        // Recovery calls this directly, so the damage check `table()` makes is repeated here:
+        // a table already found damaged is not read again.
         if let Some(reason) = self.damage(id) {
             return Err(ApiError::Damaged(reason));
         }

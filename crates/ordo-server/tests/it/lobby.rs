@@ -13,6 +13,7 @@ use ordo_server::{app, AppState};
 use serde_json::{json, Value};
 
 use crate::http::{call, create, my_turn, state_at, without_nulls};
+use crate::store::{open_postgres, postgres_url};
 
 async fn create_with(state: &AppState, body: Value) -> Value {
     let (status, created) = call(state, "POST", "/api/tables", Some(body.to_string())).await;
@@ -658,11 +659,6 @@ async fn one_address_may_hold_a_bounded_number_of_connections() {
     assert!(again.is_some(), "the freed place was never given again");
 }
 
-fn postgres_url() -> String {
-    std::env::var("ORDO_TEST_POSTGRES_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_decision_through_one_instance_reaches_viewers_of_another() {
     let schema = format!(
@@ -673,19 +669,12 @@ async fn a_decision_through_one_instance_reaches_viewers_of_another() {
             .map(|d| d.as_nanos())
             .unwrap_or(0)
     );
-    let url = postgres_url();
-    let open = || PostgresStore::open(&url, Some(&schema));
-    let store_a = match open().await {
-        Ok(s) => s,
-        Err(e) => {
-            if std::env::var_os("ORDO_REQUIRE_POSTGRES").is_some() {
-                panic!("PostgreSQL required but unavailable: {e}");
-            }
-            eprintln!("skipped the PostgreSQL two-instance test: {e}");
-            return;
-        }
+    let Some(store_a) = open_postgres(&schema, "two-instance test").await else {
+        return;
     };
-    let store_b = open().await.unwrap();
+    let store_b = PostgresStore::open(&postgres_url(), Some(&schema))
+        .await
+        .unwrap();
     let pool = store_a.pool().clone();
     let a = AppState::recover(Arc::new(store_a)).await.unwrap();
     let b = AppState::recover(Arc::new(store_b)).await.unwrap();

@@ -42,23 +42,32 @@ async fn sqlite_file_meets_the_contract_and_survives_reopening() {
 }
 
 /// The machine's PostgreSQL (CI starts it); override with ORDO_TEST_POSTGRES_URL.
-fn postgres_url() -> String {
+pub(crate) fn postgres_url() -> String {
     std::env::var("ORDO_TEST_POSTGRES_URL")
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+}
+
+/// Opens a store in a fresh `schema` of the machine's PostgreSQL. Without a server the test is
+/// skipped (`None`), unless ORDO_REQUIRE_POSTGRES is set (as in CI): then it fails.
+pub(crate) async fn open_postgres(schema: &str, test: &str) -> Option<PostgresStore> {
+    match PostgresStore::open(&postgres_url(), Some(schema)).await {
+        Ok(s) => Some(s),
+        Err(e) => {
+            assert!(
+                std::env::var_os("ORDO_REQUIRE_POSTGRES").is_none(),
+                "PostgreSQL required but unavailable: {e}"
+            );
+            eprintln!("skipped PostgreSQL {test}: {e}");
+            None
+        }
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_meets_the_contract() {
     let schema = format!("ordo_test_{}_{}", std::process::id(), ordo_server_now());
-    let store = match PostgresStore::open(&postgres_url(), Some(&schema)).await {
-        Ok(s) => s,
-        Err(e) => {
-            if std::env::var_os("ORDO_REQUIRE_POSTGRES").is_some() {
-                panic!("PostgreSQL required but unavailable: {e}");
-            }
-            eprintln!("skipped PostgreSQL store contract: {e}");
-            return;
-        }
+    let Some(store) = open_postgres(&schema, "store contract").await else {
+        return;
     };
     store_contract(Arc::new(store.clone())).await;
     // Two stores on the same database (two server instances) serialise appends.
@@ -191,15 +200,8 @@ async fn warrior_knights_tables_stored_before_rules_revisions_are_marked_revisio
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_marks_old_warrior_knights_tables_revision_one() {
     let schema = format!("ordo_test_mig_{}_{}", std::process::id(), ordo_server_now());
-    let store = match PostgresStore::open(&postgres_url(), Some(&schema)).await {
-        Ok(s) => s,
-        Err(e) => {
-            if std::env::var_os("ORDO_REQUIRE_POSTGRES").is_some() {
-                panic!("PostgreSQL required but unavailable: {e}");
-            }
-            eprintln!("skipped PostgreSQL migration test: {e}");
-            return;
-        }
+    let Some(store) = open_postgres(&schema, "migration test").await else {
+        return;
     };
     for t in old_tables() {
         store.create_table(&t).await.unwrap();
