@@ -164,6 +164,7 @@ fn with_orders(orders: &[Order], expansions: Expansions) -> Crusaders {
         orders: true,
         calatrava_third: true,
         expansions,
+        rules: crate::RULES_LATEST,
     };
     let mut g = new(&cfg, 11);
     g.core.start = 0;
@@ -913,11 +914,11 @@ fn mill_iii_may_remove_castle_iii_before_any_castle_is_built() {
     );
     let mut expected: Vec<Action> = BuildingKind::BASE
         .into_iter()
-        .flat_map(|building| (1..=3).map(move |level| Action::MillRemove { building, level }))
+        .map(|building| Action::MillRemove { building, level: 3 })
         .collect();
     expected.push(Action::Forgo);
     expected.sort_unstable();
-    assert_eq!(legal(&g, 0), expected, "any base building of level ≤ III");
+    assert_eq!(legal(&g, 0), expected, "any base building of level III");
     act(
         &mut g,
         0,
@@ -941,6 +942,62 @@ fn mill_iii_may_remove_castle_iii_before_any_castle_is_built() {
     );
     assert_eq!(influence(&g, 0), 3, "the Mill's level only");
     assert!(is_turn_of(&g, 1));
+}
+
+#[test]
+fn under_rules_revision_1_a_mill_may_also_remove_lower_levels() {
+    let mut g = game();
+    g.config.rules = 1;
+    set_off(&mut g, 0, Mill, 2);
+    set_off(&mut g, 0, Farm, 1);
+    place_knight(&mut g, 0, 0, "cologne");
+    resolve(&mut g, 0, Act::Build, new_costs(Mill, 3).0);
+    build(&mut g, 0, Mill, "cologne");
+    let mut expected: Vec<Action> = BuildingKind::BASE
+        .into_iter()
+        .flat_map(|building| (1..=3).map(move |level| Action::MillRemove { building, level }))
+        .filter(|a| {
+            *a != Action::MillRemove {
+                building: Farm,
+                level: 1,
+            }
+        })
+        .collect();
+    expected.push(Action::Forgo);
+    expected.sort_unstable();
+    assert_eq!(
+        legal(&g, 0),
+        expected,
+        "any base building of level III or lower still on the board"
+    );
+    act(
+        &mut g,
+        0,
+        Action::MillRemove {
+            building: Church,
+            level: 1,
+        },
+    );
+    assert!(g.core.players[0].is_off(Church, 1));
+    assert_eq!(g.core.players[0].next_level(Church), Some(2));
+}
+
+#[test]
+fn an_unknown_rules_revision_is_refused() {
+    for rules in [0, crate::RULES_LATEST + 1] {
+        let mut c = config(3, DI);
+        c.rules = rules;
+        assert!(
+            matches!(
+                Crusaders::new_game(&c, 1),
+                Err(ConfigError::Invalid { ref option, .. }) if option == "rules"
+            ),
+            "revision {rules}"
+        );
+    }
+    let mut c = config(3, DI);
+    c.rules = 1;
+    assert!(Crusaders::new_game(&c, 1).is_ok());
 }
 
 #[test]
@@ -1593,6 +1650,13 @@ fn config_json_without_expansions_is_the_base_game() {
             ..Config::default()
         }
     );
+    assert_eq!(
+        c.rules,
+        crate::RULES_LATEST,
+        "no revision named: the latest"
+    );
+    let spelled = serde_json::to_value(&c).unwrap_or_default();
+    assert_eq!(spelled["rules"], serde_json::json!(crate::RULES_LATEST));
     let g = new(&c, 5);
     assert!(!g.di());
     assert_eq!(Crusaders::deck(&c).len(), 10);

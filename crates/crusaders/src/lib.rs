@@ -17,7 +17,7 @@
 //!
 //! Config parameters ([`Config`]) and defaults: `players` 4 (2–4; 5–6 with Crimson & Amber),
 //! `variant` `standard`, `orders` true, `calatrava_third` true, `expansions` none
-//! (`divine_influence`, `crimson_amber`).
+//! (`divine_influence`, `crimson_amber`), `rules` the latest revision ([`RULES_LATEST`]).
 //!
 //! ```
 //! use crusaders::{Config, Crusaders};
@@ -50,7 +50,9 @@ mod types;
 mod view;
 
 pub use action::{Action, SowChoice};
-pub use state::{majority, Config, Crusaders, Expansions, PlayerSummary, ScoreBreakdown, Variant};
+pub use state::{
+    majority, Config, Crusaders, Expansions, PlayerSummary, ScoreBreakdown, Variant, RULES_LATEST,
+};
 pub use types::{Act, BuildingKind, Enemy, EnemyKind, Order, Pos, RegionId, SaracenFace, WEDGES};
 pub use view::{
     BuildingView, DivineView, PhaseView, PlayerView, RegionView, StepView, TrackView, View,

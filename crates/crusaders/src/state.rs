@@ -102,7 +102,15 @@ pub struct Config {
     /// Expansions (absent from base-game records).
     #[serde(skip_serializing_if = "Expansions::is_base")]
     pub expansions: Expansions,
+    /// The revision of Ordo's rules the table is played under ([`RULES_LATEST`] unless given).
+    /// A table keeps the revision it was created with, so a stored game always replays as it
+    /// was played; revision 1 lets a Mill remove a building of its level or lower (D12).
+    #[cfg_attr(feature = "ts", ts(skip))]
+    pub rules: u8,
 }
+
+/// The current rules revision (see `docs/rules-decisions.md`, C40).
+pub const RULES_LATEST: u8 = 2;
 
 impl Default for Config {
     fn default() -> Self {
@@ -112,6 +120,7 @@ impl Default for Config {
             orders: true,
             calatrava_third: true,
             expansions: Expansions::default(),
+            rules: RULES_LATEST,
         }
     }
 }
@@ -532,6 +541,15 @@ impl Crusaders {
                 players: config.players,
                 min: 2,
                 max,
+            });
+        }
+        if !(1..=RULES_LATEST).contains(&config.rules) {
+            return Err(ConfigError::Invalid {
+                option: "rules".into(),
+                reason: format!(
+                    "rules revision {} is unknown (1 to {RULES_LATEST})",
+                    config.rules
+                ),
             });
         }
         let pc = tables
@@ -1243,12 +1261,13 @@ impl Crusaders {
         }
     }
 
-    /// Base buildings a Mill of `level` may remove: any still on the board of that level or
-    /// lower, except the Bank IV.
+    /// Base buildings a Mill of `level` may remove: any still on the board of that level, except
+    /// the Bank IV (D12); under rules revision 1, of that level or lower.
     fn mill_options(&self, seat: u8, level: u8, mut f: impl FnMut(BuildingKind, u8)) {
         let p = self.player(seat);
+        let lowest = if self.config.rules >= 2 { level } else { 1 };
         for kind in BuildingKind::BASE {
-            for l in 1..=level {
+            for l in lowest..=level {
                 let bank_iv = kind == BuildingKind::Bank && l == 4;
                 if !p.is_off(kind, l) && !bank_iv {
                     f(kind, l);

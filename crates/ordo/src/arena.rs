@@ -224,7 +224,14 @@ struct JournalLine {
 }
 
 impl Journal {
-    fn open(path: &std::path::Path, header: &serde_json::Value) -> anyhow::Result<Journal> {
+    /// Opens (or starts) the journal of the run `header` describes. `normalise` rewrites a stored
+    /// header as this build reads it (a config written before an option existed gains its
+    /// default) before the two are compared.
+    fn open(
+        path: &std::path::Path,
+        header: &serde_json::Value,
+        normalise: impl Fn(&mut serde_json::Value),
+    ) -> anyhow::Result<Journal> {
         use std::io::Write as _;
         let mut done = Vec::new();
         let existing = match std::fs::read_to_string(path) {
@@ -236,8 +243,9 @@ impl Journal {
         let mut lines = existing.lines().filter(|l| !l.trim().is_empty());
         match lines.next() {
             Some(first) => {
-                let have: serde_json::Value = serde_json::from_str(first)
+                let mut have: serde_json::Value = serde_json::from_str(first)
                     .map_err(|e| anyhow::anyhow!("{}: not a journal ({e})", path.display()))?;
+                normalise(&mut have);
                 if &have != header {
                     anyhow::bail!(
                         "{} holds another run ({first}); use another file",
@@ -427,7 +435,18 @@ fn arena_game<G: Labels>(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
                     "seed": args.seed,
                 }
             });
-            Some(Journal::open(path, &header)?)
+            // A config stored before an option existed is read with that option's default (a
+            // Crusaders journal from before rules revisions is the latest revision, C40).
+            let normalise = |h: &mut serde_json::Value| {
+                if let Some(c) = h.pointer_mut("/run/config") {
+                    if let Ok(read) = serde_json::from_value::<G::Config>(c.clone()) {
+                        if let Ok(v) = serde_json::to_value(read) {
+                            *c = v;
+                        }
+                    }
+                }
+            };
+            Some(Journal::open(path, &header, normalise)?)
         }
         None => None,
     };

@@ -78,6 +78,7 @@ impl CliGame for crusaders::Crusaders {
             orders: !args.no_orders,
             calatrava_third: !args.no_calatrava_third,
             expansions,
+            rules: crusaders::RULES_LATEST,
         })
     }
 

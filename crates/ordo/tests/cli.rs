@@ -622,4 +622,27 @@ fn arena_journal_resumes_a_stopped_run_with_the_same_result() {
     let mut other = args.to_vec();
     other[4] = "heuristic,heuristic";
     assert_eq!(ordo(&other).status.code(), Some(1));
+    // A journal written before the config named its rules revision is the latest revision; one
+    // that names an older revision is another run.
+    let mut header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        header["run"]["config"]["rules"],
+        serde_json::json!(crusaders::RULES_LATEST)
+    );
+    let with_header = |h: &serde_json::Value| {
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        lines[0] = h.to_string();
+        std::fs::write(&journal, lines.join("\n") + "\n").unwrap();
+    };
+    header["run"]["config"]
+        .as_object_mut()
+        .unwrap()
+        .remove("rules");
+    with_header(&header);
+    let older = last_json(&ordo(&args));
+    assert_eq!(older["games"], 6);
+    assert_eq!(older["bots"][0]["wins"], full["bots"][0]["wins"]);
+    header["run"]["config"]["rules"] = serde_json::json!(1);
+    with_header(&header);
+    assert_eq!(ordo(&args).status.code(), Some(1));
 }

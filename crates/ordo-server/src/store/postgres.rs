@@ -21,6 +21,10 @@ const MIGRATIONS: &[(i64, &str)] = &[
         3,
         include_str!("../../migrations/postgres/0003_wk_rules_revision.sql"),
     ),
+    (
+        4,
+        include_str!("../../migrations/postgres/0004_crusaders_rules_revision.sql"),
+    ),
 ];
 
 /// PostgreSQL store. Every change is announced on a notification channel (`LISTEN`/`NOTIFY`)

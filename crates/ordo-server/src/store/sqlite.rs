@@ -23,6 +23,10 @@ const MIGRATIONS: &[(i64, &str)] = &[
         3,
         include_str!("../../migrations/sqlite/0003_wk_rules_revision.sql"),
     ),
+    (
+        4,
+        include_str!("../../migrations/sqlite/0004_crusaders_rules_revision.sql"),
+    ),
 ];
 
 /// SQLite store (WAL mode, full synchronous commits).

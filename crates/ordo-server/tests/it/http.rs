@@ -634,3 +634,33 @@ async fn openapi_document_lists_every_route() {
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_is_stored_with_its_rules_revision_spelled_out() {
+    use ordo_server::store::Store as _;
+    let store = Arc::new(SqliteStore::open("sqlite::memory:").await.unwrap());
+    let state = AppState::recover(store.clone()).await.unwrap();
+    let mut ids = Vec::new();
+    for (game, config) in [
+        ("crusaders", json!({"players": 2})),
+        ("warrior-knights", json!({"barons": 2})),
+    ] {
+        let body = json!({
+            "game": game,
+            "config": config,
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+        });
+        let (status, created) = call(&state, "POST", "/api/tables", Some(body.to_string())).await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        ids.push((game, created["id"].as_str().unwrap().to_string()));
+    }
+    for (game, id) in ids {
+        let stored = store.load_table(&id).await.unwrap().unwrap();
+        let config: Value = serde_json::from_str(&stored.table.config).unwrap();
+        let latest = match game {
+            "crusaders" => crusaders::RULES_LATEST,
+            _ => warrior_knights::RULES_LATEST,
+        };
+        assert_eq!(config["rules"], json!(latest), "{game}: {config}");
+    }
+}

@@ -123,12 +123,19 @@ fn old_wk_table(id: &str, config: &str) -> TableRow {
     }
 }
 
-/// The rows of [`old_wk_table`]s after the rules-revision migration ran again.
+fn old_crusaders_table(id: &str, config: &str) -> TableRow {
+    TableRow {
+        game: "crusaders".into(),
+        ..old_wk_table(id, config)
+    }
+}
+
+/// The rows of [`old_tables`] after the rules-revision migration ran again.
 fn assert_revision_one(configs: &[(String, String)]) {
     for (id, config) in configs {
         // Not JSON objects: left as they were (such a table is reported damaged).
         match id.as_str() {
-            "wk-array" => {
+            "wk-array" | "crusaders-array" => {
                 assert_eq!(config, "[3]");
                 continue;
             }
@@ -145,14 +152,18 @@ fn assert_revision_one(configs: &[(String, String)]) {
                 assert_eq!(v, serde_json::json!({"rules": 1, "barons": 3}));
             }
             "wk-named" => assert_eq!(v, serde_json::json!({"barons": 3, "rules": 2})),
-            "crusaders" => assert_eq!(v, serde_json::json!({"players": 2})),
+            "crusaders" => assert_eq!(v, serde_json::json!({"players": 2, "rules": 1})),
+            "crusaders-spaced" => {
+                assert_eq!(v, serde_json::json!({"rules": 1, "players": 5}));
+            }
+            "crusaders-named" => assert_eq!(v, serde_json::json!({"players": 2, "rules": 2})),
             other => panic!("unexpected table {other}"),
         }
     }
 }
 
-/// Warrior Knights tables as builds before rules revisions stored them (and some a hand
-/// edited), and a Crusaders table the migration must not touch.
+/// Warrior Knights and Crusaders tables as builds before rules revisions stored them (and some
+/// a hand edited).
 fn old_tables() -> Vec<TableRow> {
     vec![
         old_wk_table("wk-empty", "{}"),
@@ -162,15 +173,15 @@ fn old_tables() -> Vec<TableRow> {
         old_wk_table("wk-named", r#"{"barons":3,"rules":2}"#),
         old_wk_table("wk-array", "[3]"),
         old_wk_table("wk-garbage", "{barons: 3"),
-        TableRow {
-            game: "crusaders".into(),
-            ..old_wk_table("crusaders", r#"{"players":2}"#)
-        },
+        old_crusaders_table("crusaders", r#"{"players":2}"#),
+        old_crusaders_table("crusaders-spaced", " {\n \"players\": 5 } "),
+        old_crusaders_table("crusaders-named", r#"{"players":2,"rules":2}"#),
+        old_crusaders_table("crusaders-array", "[3]"),
     ]
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn warrior_knights_tables_stored_before_rules_revisions_are_marked_revision_one() {
+async fn tables_stored_before_rules_revisions_are_marked_revision_one() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite:{}", dir.path().join("old.db").display());
     let s = SqliteStore::open(&url).await.unwrap();
@@ -180,7 +191,7 @@ async fn warrior_knights_tables_stored_before_rules_revisions_are_marked_revisio
     drop(s);
     // As if the database had been left by a build before the migration.
     let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
-    sqlx::query("DELETE FROM schema_migrations WHERE version = 3")
+    sqlx::query("DELETE FROM schema_migrations WHERE version IN (3, 4)")
         .execute(&pool)
         .await
         .unwrap();
@@ -193,12 +204,12 @@ async fn warrior_knights_tables_stored_before_rules_revisions_are_marked_revisio
         .into_iter()
         .map(|t| (t.id, t.config))
         .collect();
-    assert_eq!(configs.len(), 8);
+    assert_eq!(configs.len(), 11);
     assert_revision_one(&configs);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn postgres_marks_old_warrior_knights_tables_revision_one() {
+async fn postgres_marks_tables_stored_before_rules_revisions_revision_one() {
     let schema = format!("ordo_test_mig_{}_{}", std::process::id(), ordo_server_now());
     let Some(store) = open_postgres(&schema, "migration test").await else {
         return;
@@ -206,7 +217,7 @@ async fn postgres_marks_old_warrior_knights_tables_revision_one() {
     for t in old_tables() {
         store.create_table(&t).await.unwrap();
     }
-    sqlx::query("DELETE FROM schema_migrations WHERE version = 3")
+    sqlx::query("DELETE FROM schema_migrations WHERE version IN (3, 4)")
         .execute(store.pool())
         .await
         .unwrap();
@@ -220,7 +231,7 @@ async fn postgres_marks_old_warrior_knights_tables_revision_one() {
         .into_iter()
         .map(|t| (t.id, t.config))
         .collect();
-    assert_eq!(configs.len(), 8);
+    assert_eq!(configs.len(), 11);
     assert_revision_one(&configs);
     sqlx_drop_schema(&store, &schema).await;
 }
