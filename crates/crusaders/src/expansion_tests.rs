@@ -945,6 +945,37 @@ fn mill_iii_may_remove_castle_iii_before_any_castle_is_built() {
 }
 
 #[test]
+fn a_mill_with_nothing_of_its_level_left_to_remove_asks_nothing() {
+    for rules in [1, 2] {
+        let mut g = game();
+        g.config.rules = rules;
+        set_off(&mut g, 0, Mill, 1);
+        // Every level-II base building gone (removed by earlier Mills), every level I still on
+        // the board.
+        for building in BuildingKind::BASE {
+            g.core.players[0].off[building.index()] |= 1 << 1;
+        }
+        place_knight(&mut g, 0, 0, "cologne");
+        resolve(&mut g, 0, Act::Build, new_costs(Mill, 2).0);
+        build(&mut g, 0, Mill, "cologne");
+        if rules == 1 {
+            assert!(
+                matches!(step(&g), Step::Mill { level: 2, .. }),
+                "revision 1: the level-I buildings may go"
+            );
+        } else {
+            assert!(
+                is_turn_of(&g, 1),
+                "revision 2: no Mill step, the turn passes"
+            );
+            for building in BuildingKind::BASE {
+                assert!(!g.core.players[0].is_off(building, 1));
+            }
+        }
+    }
+}
+
+#[test]
 fn under_rules_revision_1_a_mill_may_also_remove_lower_levels() {
     let mut g = game();
     g.config.rules = 1;

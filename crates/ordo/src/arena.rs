@@ -435,10 +435,15 @@ fn arena_game<G: Labels>(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
                     "seed": args.seed,
                 }
             });
-            // A config stored before an option existed is read with that option's default (a
-            // Crusaders journal from before rules revisions is the latest revision, C40).
+            // A config stored before an option existed is read with that option's default;
+            // one stored before rules revisions existed was played under revision 1 (C40, W23).
             let normalise = |h: &mut serde_json::Value| {
                 if let Some(c) = h.pointer_mut("/run/config") {
+                    if let Some(fields) = c.as_object_mut() {
+                        fields
+                            .entry("rules")
+                            .or_insert_with(|| serde_json::json!(1));
+                    }
                     if let Ok(read) = serde_json::from_value::<G::Config>(c.clone()) {
                         if let Ok(v) = serde_json::to_value(read) {
                             *c = v;

@@ -34,6 +34,10 @@ pub(crate) struct GameArgs {
     /// (exchanging_heirs is refused: heir trading is not available).
     #[arg(long, default_value = "")]
     pub(crate) options: String,
+    /// Rules revision (default: the latest). An older revision plays as Ordo did before a rules
+    /// fix (`docs/rules-decisions.md`, C40 and W23).
+    #[arg(long)]
+    pub(crate) rules: Option<u8>,
 }
 
 /// What the command line needs from a game beyond the core contract.
@@ -78,7 +82,7 @@ impl CliGame for crusaders::Crusaders {
             orders: !args.no_orders,
             calatrava_third: !args.no_calatrava_third,
             expansions,
-            rules: crusaders::RULES_LATEST,
+            rules: args.rules.unwrap_or(crusaders::RULES_LATEST),
         })
     }
 
@@ -134,7 +138,7 @@ impl CliGame for warrior_knights::WarriorKnights {
             barons: args.players,
             length,
             optional,
-            ..warrior_knights::Config::default()
+            rules: args.rules.unwrap_or(warrior_knights::RULES_LATEST),
         })
     }
 

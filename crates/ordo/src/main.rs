@@ -212,6 +212,18 @@ fn replay(file: &std::path::Path, json: bool) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// Whether a record's `config` is an object without a `rules` field.
+fn names_no_rules_revision(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .and_then(|r| {
+            r.get("config")
+                .and_then(serde_json::Value::as_object)
+                .map(|c| !c.contains_key("rules"))
+        })
+        .unwrap_or(false)
+}
+
 fn replay_game<G: Game>(
     text: &str,
     file: &std::path::Path,
@@ -221,6 +233,13 @@ fn replay_game<G: Game>(
         Ok(m) => m,
         Err(e) => {
             eprintln!("{}: {e}", file.display());
+            if names_no_rules_revision(text) {
+                eprintln!(
+                    "note: the record's config names no rules revision, so it is replayed under \
+                     the latest; a record made before revisions existed was played under \
+                     revision 1 (add \"rules\": 1 to its config; see docs/record-format.md)"
+                );
+            }
             return Ok(ExitCode::from(2));
         }
     };

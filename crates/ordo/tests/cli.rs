@@ -133,6 +133,20 @@ fn saved_records_replay_and_a_corrupt_record_is_rejected() {
         "{}",
         String::from_utf8_lossy(&r.stderr)
     );
+    assert!(
+        !String::from_utf8_lossy(&r.stderr).contains("rules revision"),
+        "the record names its revision"
+    );
+    // A record that names no rules revision is told how an older one replays.
+    rec["config"].as_object_mut().unwrap().remove("rules");
+    std::fs::write(&bad, rec.to_string()).unwrap();
+    let r = ordo(&["replay", bad.to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&r.stderr).contains("\"rules\": 1"),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
     // Garbage and an unknown decision type are typed errors too.
     std::fs::write(&bad, "{not json").unwrap();
     assert_eq!(
@@ -622,27 +636,28 @@ fn arena_journal_resumes_a_stopped_run_with_the_same_result() {
     let mut other = args.to_vec();
     other[4] = "heuristic,heuristic";
     assert_eq!(ordo(&other).status.code(), Some(1));
-    // A journal written before the config named its rules revision is the latest revision; one
-    // that names an older revision is another run.
+    // A journal written before the config named its rules revision was played under revision
+    // 1: it is resumed under that revision only.
     let mut header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
     assert_eq!(
         header["run"]["config"]["rules"],
         serde_json::json!(crusaders::RULES_LATEST)
     );
-    let with_header = |h: &serde_json::Value| {
-        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-        lines[0] = h.to_string();
-        std::fs::write(&journal, lines.join("\n") + "\n").unwrap();
-    };
     header["run"]["config"]
         .as_object_mut()
         .unwrap()
         .remove("rules");
-    with_header(&header);
-    let older = last_json(&ordo(&args));
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    lines[0] = header.to_string();
+    std::fs::write(&journal, lines.join("\n") + "\n").unwrap();
+    assert_eq!(
+        ordo(&args).status.code(),
+        Some(1),
+        "not the latest revision"
+    );
+    let mut revision_one = args.to_vec();
+    revision_one.extend(["--rules", "1"]);
+    let older = last_json(&ordo(&revision_one));
     assert_eq!(older["games"], 6);
     assert_eq!(older["bots"][0]["wins"], full["bots"][0]["wins"]);
-    header["run"]["config"]["rules"] = serde_json::json!(1);
-    with_header(&header);
-    assert_eq!(ordo(&args).status.code(), Some(1));
 }
