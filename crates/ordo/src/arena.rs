@@ -225,8 +225,9 @@ struct JournalLine {
 
 impl Journal {
     /// Opens (or starts) the journal of the run `header` describes. `normalise` rewrites a stored
-    /// header as this build reads it (a config written before an option existed gains its
-    /// default) before the two are compared.
+    /// header as this build reads it (a config written before an option existed gains the value
+    /// that option's absence meant then: a missing `rules` becomes revision 1, not the latest)
+    /// before the two are compared.
     fn open(
         path: &std::path::Path,
         header: &serde_json::Value,
