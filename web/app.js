@@ -57,7 +57,7 @@ const VARIANTS = /** @type {const} */ (['standard', 'learning', 'first_standard'
 const GAMES = /** @type {const} */ (['crusaders', 'warrior-knights']);
 const WK = 'warrior-knights';
 const WK_LENGTHS = /** @type {const} */ (['shorter', 'standard', 'longer', 'longest']);
-const WK_OPTIONS = /** @type {const} */ (['might_is_right', 'player_elimination', 'abandoned_nobles', 'miracles_can_happen', 'open_private_motions', 'exchanging_heirs']);
+const WK_OPTIONS = /** @type {const} */ (['might_is_right', 'player_elimination', 'abandoned_nobles', 'miracles_can_happen', 'open_private_motions', 'exchanging_heirs', 'two_barons_need_five_cities']);
 /** Decisions a misclick would hurt: asked twice. */
 const CONFIRM = new Set(['forgo', 'end_travel', 'skip_turn', 'no_distribute']);
 /** Decisions that name a region (field `region` or `to`). */
@@ -392,7 +392,7 @@ const lobby = {
   /** Warrior Knights: game length and optional rules. */
   wkLength: /** @type {WkLength} */ ('standard'),
   /** @type {WkOptional} */
-  wkOptional: { might_is_right: false, player_elimination: false, abandoned_nobles: false, miracles_can_happen: false, open_private_motions: false, exchanging_heirs: false },
+  wkOptional: { might_is_right: false, player_elimination: false, abandoned_nobles: false, miracles_can_happen: false, open_private_motions: false, exchanging_heirs: false, two_barons_need_five_cities: false },
   mode: /** @type {'now' | 'lobby'} */ ('now'),
   /** @type {{id: string, created: Created, seats: Array<boolean>} | null} */
   created: null,

@@ -357,12 +357,14 @@ const en = {
   'wk_opt.miracles_can_happen': 'Miracles can happen',
   'wk_opt.open_private_motions': 'Open Private Motions',
   'wk_opt.exchanging_heirs': 'Exchanging heirs',
+  'wk_opt.two_barons_need_five_cities': 'Two Barons: five cities',
   'wk_opt_hint.might_is_right': 'Only seizing the Kingdom wins; an empty Influence pool does not end the game.',
   'wk_opt_hint.player_elimination': 'A Baron whose stronghold is taken is out of the game.',
   'wk_opt_hint.abandoned_nobles': 'A Noble killed by desertion is abandoned, not dead.',
   'wk_opt_hint.miracles_can_happen': 'A lasting Event may be cancelled later for its cost + 1 Faith.',
   'wk_opt_hint.open_private_motions': 'A Private Motion may propose any Agenda.',
   'wk_opt_hint.exchanging_heirs': 'Each Noble has an heir token that can change hands.',
+  'wk_opt_hint.two_barons_need_five_cities': 'With two Barons the city win needs 5 Kingdom cities (the FAQ), not more than half of those left.',
   wk_rules_intro: 'A short summary of Warrior Knights (base game) in our own words, for quick look-ups during play.',
 };
 
@@ -715,12 +717,14 @@ const vi = {
   'wk_opt.miracles_can_happen': 'Phép màu có thể xảy ra',
   'wk_opt.open_private_motions': 'Kiến nghị riêng mở',
   'wk_opt.exchanging_heirs': 'Trao đổi người thừa kế',
+  'wk_opt.two_barons_need_five_cities': 'Hai Nam tước: năm thành phố',
   'wk_opt_hint.might_is_right': 'Chỉ chiếm được Vương quốc mới thắng; kho Ảnh hưởng cạn không kết thúc ván.',
   'wk_opt_hint.player_elimination': 'Nam tước bị chiếm thành trì thì bị loại khỏi ván.',
   'wk_opt_hint.abandoned_nobles': 'Quý tộc chết vì lính đào ngũ chỉ bị bỏ rơi, không chết.',
   'wk_opt_hint.miracles_can_happen': 'Có thể hủy một Sự kiện lâu dài về sau với giá của nó + 1 Đức tin.',
   'wk_opt_hint.open_private_motions': 'Kiến nghị riêng có thể đề xuất bất kỳ Nghị sự nào.',
   'wk_opt_hint.exchanging_heirs': 'Mỗi Quý tộc có một thẻ người thừa kế có thể trao tay.',
+  'wk_opt_hint.two_barons_need_five_cities': 'Với hai Nam tước, thắng bằng thành phố cần 5 thành phố Vương quốc (FAQ), thay vì hơn một nửa số còn lại.',
   wk_rules_intro: 'Bản tóm tắt ngắn gọn của Warrior Knights (bản gốc) bằng lời của chúng tôi, để tra cứu nhanh khi chơi.',
 };
 
@@ -1071,12 +1075,14 @@ const ja = {
   'wk_opt.miracles_can_happen': '奇跡は起こる',
   'wk_opt.open_private_motions': '自由な私的動議',
   'wk_opt.exchanging_heirs': '後継者の交換',
+  'wk_opt.two_barons_need_five_cities': '男爵2人：5都市',
   'wk_opt_hint.might_is_right': '王国の掌握だけが勝利条件。影響力プールが尽きてもゲームは終わらない。',
   'wk_opt_hint.player_elimination': '本拠地を奪われた男爵はゲームから脱落する。',
   'wk_opt_hint.abandoned_nobles': '脱走で倒れた貴族は死亡ではなく「見捨てられた」扱いになる。',
   'wk_opt_hint.miracles_can_happen': '継続イベントを後からコスト＋信仰1で取り消せる。',
   'wk_opt_hint.open_private_motions': '私的動議でどんな議題でも提案できる。',
   'wk_opt_hint.exchanging_heirs': '各貴族に譲渡できる後継者トークンが1つある。',
+  'wk_opt_hint.two_barons_need_five_cities': '男爵2人のとき、都市による勝利には残る都市の過半数ではなく王国の都市5つが必要（FAQ）。',
   wk_rules_intro: 'プレイ中にすぐ確認できる「ウォーリアーナイツ」（基本ゲーム）の簡単なまとめです（独自の要約）。',
 };
 
@@ -1427,12 +1433,14 @@ const ru = {
   'wk_opt.miracles_can_happen': 'Чудеса случаются',
   'wk_opt.open_private_motions': 'Открытые частные предложения',
   'wk_opt.exchanging_heirs': 'Обмен наследниками',
+  'wk_opt.two_barons_need_five_cities': 'Два барона: пять городов',
   'wk_opt_hint.might_is_right': 'Побеждает только захват Королевства; пустой запас Влияния не завершает партию.',
   'wk_opt_hint.player_elimination': 'Барон, потерявший крепость, выбывает из игры.',
   'wk_opt_hint.abandoned_nobles': 'Дворянин, погибший из-за дезертирства, считается брошенным, а не мёртвым.',
   'wk_opt_hint.miracles_can_happen': 'Длительное Событие можно отменить и позже — за его цену + 1 Веру.',
   'wk_opt_hint.open_private_motions': 'Частное предложение может выносить любую Повестку.',
   'wk_opt_hint.exchanging_heirs': 'У каждого дворянина есть жетон наследника, который можно передать.',
+  'wk_opt_hint.two_barons_need_five_cities': 'При двух баронах для победы городами нужно 5 городов Королевства (FAQ), а не больше половины оставшихся.',
   wk_rules_intro: 'Краткая сводка Warrior Knights (базовая игра) нашими словами для быстрой справки во время партии.',
 };
 
@@ -1660,7 +1668,7 @@ export const RULES = {
  */
 export const WK_RULES = {
   en: [
-    { h: 'Goal', p: ['Each player is a Baron reaching for the crown. He has four Nobles who lead armies on the map, a stronghold, a hand of twelve Action cards, and four resources: crowns, Votes, Faith and Influence (the victory points).', 'You win at once if, at the start of an Upkeep, you control more than half of the Kingdom cities that have not been razed (with two Barons: five cities). Otherwise the game ends after the Upkeep in which the Influence pool runs dry, and the most Influence wins.'] },
+    { h: 'Goal', p: ['Each player is a Baron reaching for the crown. He has four Nobles who lead armies on the map, a stronghold, a hand of twelve Action cards, and four resources: crowns, Votes, Faith and Influence (the victory points).', 'You win at once if, at the start of an Upkeep, you control more than half of the Kingdom cities that have not been razed (with two Barons under the FAQ option: five cities). Otherwise the game ends after the Upkeep in which the Influence pool runs dry, and the most Influence wins.'] },
     { h: 'Setup', p: ['With fewer than six Barons some Kingdom cities are razed at random. Each Baron takes 15 crowns and 400 strength of troops (four Regular cards and two Mercenaries) and gives every troop card to a Noble or to his stronghold. In turn each places his stronghold in an area without a standing city, then his Nobles that carry troops. One Baron chairs the Assembly, another is Head of the Church.'] },
     { h: 'A round', p: ['Every round has three parts: Planning, Actions and Upkeep.'],
       li: ['Planning (all at once, in secret): lay up to six cards from your hand face down, at most two on each of the three Action stacks. Two Neutral cards join each stack and every stack is shuffled.', 'Actions: stack 1, then 2, then 3 is turned over one card at a time. A Baron card is carried out or declined by its owner; a Neutral card concerns everyone.', 'Used Baron cards move to the Taxation, Wages or Assembly area and come back to hand only after that area\'s special phase.'] },
@@ -1674,7 +1682,7 @@ export const WK_RULES = {
     { h: 'End and ties', p: ['Ties for the most Influence go to the most cities, then the most crowns, Faith and Votes together, then the most troops on the map. Optional rules: Might is right, Player elimination, Abandoned Nobles, Miracles can happen, Open Private Motions and Exchanging heirs, chosen when the table is created.'] },
   ],
   vi: [
-    { h: 'Mục tiêu', p: ['Mỗi người chơi là một Nam tước nhắm tới vương miện. Ông có bốn Quý tộc dẫn quân trên bản đồ, một thành trì, mười hai lá Hành động trên tay và bốn loại tài nguyên: vàng, Phiếu, Đức tin và Ảnh hưởng (điểm thắng).', 'Bạn thắng ngay nếu khi bắt đầu một giai đoạn Duy trì, bạn kiểm soát hơn một nửa số thành phố Vương quốc chưa bị phá hủy (hai Nam tước: năm thành phố). Nếu không, ván kết thúc sau giai đoạn Duy trì mà kho Ảnh hưởng cạn, và ai nhiều Ảnh hưởng nhất thắng.'] },
+    { h: 'Mục tiêu', p: ['Mỗi người chơi là một Nam tước nhắm tới vương miện. Ông có bốn Quý tộc dẫn quân trên bản đồ, một thành trì, mười hai lá Hành động trên tay và bốn loại tài nguyên: vàng, Phiếu, Đức tin và Ảnh hưởng (điểm thắng).', 'Bạn thắng ngay nếu khi bắt đầu một giai đoạn Duy trì, bạn kiểm soát hơn một nửa số thành phố Vương quốc chưa bị phá hủy (hai Nam tước theo tùy chọn FAQ: năm thành phố). Nếu không, ván kết thúc sau giai đoạn Duy trì mà kho Ảnh hưởng cạn, và ai nhiều Ảnh hưởng nhất thắng.'] },
     { h: 'Chuẩn bị', p: ['Khi có ít hơn sáu Nam tước, một số thành phố Vương quốc bị phá hủy ngẫu nhiên. Mỗi Nam tước nhận 15 vàng và 400 sức mạnh quân (bốn lá Chính quy và hai lính đánh thuê), giao mỗi lá quân cho một Quý tộc hoặc cho thành trì. Lần lượt mỗi người đặt thành trì vào một vùng không có thành phố còn đứng, rồi đặt các Quý tộc có quân. Một Nam tước làm Chủ tịch Hội nghị, một người khác làm Người đứng đầu Giáo hội.'] },
     { h: 'Một vòng chơi', p: ['Mỗi vòng có ba phần: Lập kế hoạch, Hành động và Duy trì.'],
       li: ['Lập kế hoạch (cùng lúc, bí mật): úp tối đa sáu lá từ tay, mỗi chồng Hành động nhiều nhất hai lá. Mỗi chồng thêm hai lá Trung lập rồi được xáo.', 'Hành động: lật lần lượt từng lá của chồng 1, rồi 2, rồi 3. Lá của Nam tước do chủ nhân thực hiện hoặc bỏ qua; lá Trung lập áp dụng cho mọi người.', 'Lá Nam tước đã dùng chuyển sang khu Thuế, Lương hoặc Hội nghị và chỉ trở về tay sau giai đoạn đặc biệt của khu đó.'] },
@@ -1688,7 +1696,7 @@ export const WK_RULES = {
     { h: 'Kết thúc và hòa', p: ['Nếu hòa về Ảnh hưởng, ai nhiều thành phố hơn thắng, rồi đến tổng vàng, Đức tin và Phiếu, rồi đến số quân trên bản đồ. Luật tùy chọn: Sức mạnh là lẽ phải, Loại người chơi, Quý tộc bị bỏ rơi, Phép màu có thể xảy ra, Kiến nghị riêng mở và Trao đổi người thừa kế, chọn khi tạo bàn.'] },
   ],
   ja: [
-    { h: '目的', p: ['各プレイヤーは王冠を狙う男爵です。地図上で軍を率いる4人の貴族、本拠地、12枚のアクションカードの手札、そして4つの資源（クラウン、票、信仰、勝利点である影響力）を持ちます。', 'アップキープの開始時に、破壊されていない王国の都市の過半数（男爵2人なら5都市）を支配していれば即座に勝利します。そうでなければ、影響力プールが尽きたアップキープの後にゲームが終わり、影響力が最も多い男爵が勝ちます。'] },
+    { h: '目的', p: ['各プレイヤーは王冠を狙う男爵です。地図上で軍を率いる4人の貴族、本拠地、12枚のアクションカードの手札、そして4つの資源（クラウン、票、信仰、勝利点である影響力）を持ちます。', 'アップキープの開始時に、破壊されていない王国の都市の過半数（男爵2人でFAQの選択ルールなら5都市）を支配していれば即座に勝利します。そうでなければ、影響力プールが尽きたアップキープの後にゲームが終わり、影響力が最も多い男爵が勝ちます。'] },
     { h: '準備', p: ['男爵が6人未満のときは、王国の都市のいくつかがランダムに破壊されます。各男爵は15クラウンと合計400の兵（正規兵カード4枚と傭兵2枚）を受け取り、すべての兵カードを貴族か本拠地に割り当てます。順番に、建っている都市のない地域へ本拠地を置き、兵を持つ貴族を配置します。男爵の1人が議会の議長、別の1人が教会の長になります。'] },
     { h: 'ラウンドの流れ', p: ['各ラウンドは計画、アクション、アップキープの3段階です。'],
       li: ['計画（全員同時・秘密）：手札から最大6枚を裏向きに置きます。3つのアクション山それぞれに最大2枚です。各山に中立カード2枚が加わり、山ごとにシャッフルされます。', 'アクション：山1、山2、山3の順に1枚ずつめくります。男爵カードは持ち主が実行するか見送り、中立カードは全員に関わります。', '使った男爵カードは課税・賃金・議会のいずれかのエリアに移り、そのエリアの特別フェイズの後でのみ手札に戻ります。'] },
@@ -1702,7 +1710,7 @@ export const WK_RULES = {
     { h: '終了と同点', p: ['影響力が同点なら、都市の多い方、次にクラウン・信仰・票の合計、次に盤上の兵の多い方が勝ちます。オプションルール（力こそ正義、プレイヤー脱落、見捨てられた貴族、奇跡は起こる、自由な私的動議、後継者の交換）はテーブル作成時に選びます。'] },
   ],
   ru: [
-    { h: 'Цель', p: ['Каждый игрок — барон, стремящийся к короне. У него четыре дворянина, ведущих войска по карте, крепость, рука из двенадцати карт действий и четыре ресурса: кроны, Голоса, Вера и Влияние (победные очки).', 'Вы сразу побеждаете, если в начале фазы содержания контролируете больше половины неразрушенных городов Королевства (при двух баронах — пять городов). Иначе игра кончается после содержания, в котором опустел запас Влияния, и побеждает тот, у кого больше Влияния.'] },
+    { h: 'Цель', p: ['Каждый игрок — барон, стремящийся к короне. У него четыре дворянина, ведущих войска по карте, крепость, рука из двенадцати карт действий и четыре ресурса: кроны, Голоса, Вера и Влияние (победные очки).', 'Вы сразу побеждаете, если в начале фазы содержания контролируете больше половины неразрушенных городов Королевства (при двух баронах по правилу FAQ — пять городов). Иначе игра кончается после содержания, в котором опустел запас Влияния, и побеждает тот, у кого больше Влияния.'] },
     { h: 'Подготовка', p: ['Если баронов меньше шести, часть городов Королевства разрушается случайно. Каждый барон получает 15 крон и войска силой 400 (четыре карты регулярных войск и два наёмника) и отдаёт каждую карту войск дворянину или крепости. По очереди бароны ставят крепость в область без стоящего города, затем дворян с войсками. Один барон — председатель Собрания, другой — глава Церкви.'] },
     { h: 'Раунд', p: ['Раунд состоит из трёх частей: планирование, действия и содержание.'],
       li: ['Планирование (одновременно и тайно): выложите до шести карт из руки рубашкой вверх, не больше двух на каждую из трёх стопок действий. В каждую стопку добавляются две нейтральные карты, и стопки тасуются.', 'Действия: стопки 1, 2 и 3 открываются по одной карте. Карту барона её владелец выполняет или отклоняет; нейтральная карта касается всех.', 'Сыгранные карты барона уходят в зону Налогов, Жалованья или Собрания и возвращаются в руку только после особой фазы этой зоны.'] },

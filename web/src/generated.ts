@@ -1332,7 +1332,12 @@ abandoned_nobles: boolean,
 /**
  * A lasting Event may be cancelled later for its cost + 1 Faith.
  */
-miracles_can_happen: boolean, };
+miracles_can_happen: boolean, 
+/**
+ * The FAQ's two-Baron city win: 5 Kingdom cities rather than the seed's more than half of
+ * the unrazed ones (W6). Rules revisions 1 and 2 always play it.
+ */
+two_barons_need_five_cities: boolean, };
 
 export type WkPhaseView = { 
 /**

@@ -30,8 +30,8 @@ pub(crate) struct GameArgs {
     #[arg(long, default_value = "standard")]
     pub(crate) length: String,
     /// Warrior Knights optional rules, comma-separated: open_private_motions,
-    /// player_elimination, might_is_right, abandoned_nobles, miracles_can_happen
-    /// (exchanging_heirs is refused: heir trading is not available).
+    /// player_elimination, might_is_right, abandoned_nobles, miracles_can_happen,
+    /// two_barons_need_five_cities (exchanging_heirs is refused: heir trading is not available).
     #[arg(long, default_value = "")]
     pub(crate) options: String,
     /// Rules revision (default: the latest). An older revision plays as Ordo did before a rules
@@ -131,6 +131,7 @@ impl CliGame for warrior_knights::WarriorKnights {
                 "might_is_right" => optional.might_is_right = true,
                 "abandoned_nobles" => optional.abandoned_nobles = true,
                 "miracles_can_happen" => optional.miracles_can_happen = true,
+                "two_barons_need_five_cities" => optional.two_barons_need_five_cities = true,
                 other => bail!("unknown option `{other}`"),
             }
         }

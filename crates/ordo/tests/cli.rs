@@ -453,7 +453,8 @@ fn warrior_knights_sim_every_baron_count_is_error_free_and_deterministic() {
         "--length",
         "shorter",
         "--options",
-        "might_is_right,player_elimination,abandoned_nobles,miracles_can_happen,open_private_motions",
+        "might_is_right,player_elimination,abandoned_nobles,miracles_can_happen,open_private_motions,\
+         two_barons_need_five_cities",
         "--games",
         "20",
         "--json",

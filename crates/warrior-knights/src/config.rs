@@ -37,6 +37,9 @@ pub struct Optional {
     pub abandoned_nobles: bool,
     /// A lasting Event may be cancelled later for its cost + 1 Faith.
     pub miracles_can_happen: bool,
+    /// The FAQ's two-Baron city win: 5 Kingdom cities rather than the seed's more than half of
+    /// the unrazed ones (W6). Rules revisions 1 and 2 always play it.
+    pub two_barons_need_five_cities: bool,
 }
 
 /// Table options.
@@ -53,13 +56,14 @@ pub struct Config {
     pub optional: Optional,
     /// The revision of Ordo's rules the table is played under ([`RULES_LATEST`] unless given).
     /// A table keeps the revision it was created with, so a stored game always replays as it
-    /// was played; revision 1 is the Upkeep before the seed's wording was followed (W19).
+    /// was played; revision 1 is the Upkeep before the seed's wording was followed (W19), and
+    /// revisions 1 and 2 give two Barons the FAQ's 5-city win (W6).
     #[cfg_attr(feature = "ts", ts(skip))]
     pub rules: u8,
 }
 
 /// The current rules revision (see `docs/rules-decisions.md`, W23).
-pub const RULES_LATEST: u8 = 2;
+pub const RULES_LATEST: u8 = 3;
 
 impl Default for Config {
     fn default() -> Self {
@@ -104,6 +108,12 @@ impl Config {
             return Err(ConfigProblem::Unsupported("exchanging_heirs"));
         }
         Ok(())
+    }
+
+    /// Whether two Barons need the FAQ's 5 Kingdom cities for the city win, rather than more
+    /// than half of the unrazed ones: the FAQ option, or a table from before revision 3.
+    pub fn two_barons_need_five_cities(&self) -> bool {
+        self.optional.two_barons_need_five_cities || self.rules < 3
     }
 
     /// Influence in the pool at the start.

@@ -2857,19 +2857,62 @@ fn upkeep_more_than_half_of_the_unrazed_kingdom_cities_wins_at_once() {
     assert_eq!(fewer.core.city_winner, Some(0), "razing lowers the bar");
 }
 
-#[test]
-fn upkeep_two_barons_win_with_five_kingdom_cities() {
-    let mut g = game(2);
-    for city in ["vecht", "semlik", "surat", "roczak", "cadiz", "acre"] {
+/// Two Barons after setup: 11 Kingdom cities razed, 7 left (seat 1 holds 3 of them and two
+/// overseas cities).
+fn two_barons(config: &Config) -> WarriorKnights {
+    let mut g = game_with(config);
+    for city in [
+        "froli", "monz", "bingen", "rota", "olbi", "kovel", "lenz", "thira", "berac", "isar",
+        "ballin",
+    ] {
+        g.city_mut(c(city)).razed = true;
+    }
+    for city in ["vecht", "semlik", "surat", "cadiz", "acre"] {
         own(&mut g, 1, city);
     }
     calm(&mut g);
-    let mut five = g.clone();
+    g
+}
+
+#[test]
+fn upkeep_two_barons_win_with_more_than_half_of_the_unrazed_kingdom_cities() {
+    let mut g = two_barons(&cfg(2));
+    assert_eq!(g.city_win_needs(), 4, "more than half of 7");
+    let mut four = g.clone();
     run_steps(&mut g, vec![Step::UpkeepVictory]);
-    assert!(g.core.outcome.is_none());
-    own(&mut five, 1, "altamont");
-    run_steps(&mut five, vec![Step::UpkeepVictory]);
-    assert_eq!(five.core.city_winner, Some(1));
+    assert!(
+        g.core.outcome.is_none(),
+        "3 Kingdom cities + 2 overseas: no"
+    );
+    own(&mut four, 1, "roczak");
+    run_steps(&mut four, vec![Step::UpkeepVictory]);
+    assert_eq!(four.core.city_winner, Some(1));
+}
+
+#[test]
+fn upkeep_two_barons_need_five_kingdom_cities_under_the_faq_rule_or_an_older_revision() {
+    let faq = Config {
+        optional: Optional {
+            two_barons_need_five_cities: true,
+            ..Optional::default()
+        },
+        ..cfg(2)
+    };
+    let older = Config { rules: 2, ..cfg(2) };
+    for config in [faq, older] {
+        let mut g = two_barons(&config);
+        assert_eq!(g.city_win_needs(), 5);
+        own(&mut g, 1, "roczak");
+        let mut five = g.clone();
+        run_steps(&mut g, vec![Step::UpkeepVictory]);
+        assert!(
+            g.core.outcome.is_none(),
+            "4 Kingdom cities: no ({config:?})"
+        );
+        own(&mut five, 1, "altamont");
+        run_steps(&mut five, vec![Step::UpkeepVictory]);
+        assert_eq!(five.core.city_winner, Some(1));
+    }
 }
 
 #[test]

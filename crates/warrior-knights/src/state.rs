@@ -1855,17 +1855,7 @@ impl WarriorKnights {
 
     fn upkeep_victory(&mut self) {
         self.core.revealed = None;
-        let unrazed = (0..self.core.cities.len() as u8)
-            .filter(|&c| self.t().is_kingdom_city(c) && !self.city(c).razed)
-            .count();
-        let need = if self.core.n == 2 {
-            self.t()
-                .components
-                .player_count(2)
-                .map_or(5, |p| usize::from(p.city_win))
-        } else {
-            unrazed / 2 + 1
-        };
+        let need = usize::from(self.city_win_needs());
         let winners: Vec<u8> = self
             .active()
             .into_iter()

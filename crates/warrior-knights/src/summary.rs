@@ -63,9 +63,10 @@ impl WarriorKnights {
         }
     }
 
-    /// Kingdom cities a Baron needs for the city win now.
+    /// Kingdom cities a Baron needs for the city win now: more than half of the unrazed ones
+    /// (the seed's rule), or for two Barons under the FAQ's rule the data's fixed count (W6).
     pub fn city_win_needs(&self) -> u8 {
-        if self.core.n == 2 {
+        if self.core.n == 2 && self.config.two_barons_need_five_cities() {
             return self
                 .t()
                 .components

@@ -62,6 +62,7 @@ fn conformance_with_every_option() {
                 might_is_right: barons == 3,
                 abandoned_nobles: true,
                 miracles_can_happen: true,
+                two_barons_need_five_cities: barons == 2,
             },
             // Stored games of the first revision must go on playing by its rules.
             rules: if barons == 5 {
