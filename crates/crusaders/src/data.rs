@@ -113,6 +113,8 @@ struct BuildingFile {
 struct TroopFile {
     cost: u8,
     influence: u8,
+    /// Crusade bonus while face up.
+    crusade: u8,
     #[allow(dead_code)]
     confidence: Confidence,
     #[allow(dead_code)]
@@ -544,6 +546,8 @@ pub struct DivineInfluence {
     pub vault_points: [u8; 3],
     /// The two extra troops (cost, Influence).
     pub extra_troops: Vec<(u8, u8)>,
+    /// Crusade bonus of each extra troop while face up.
+    pub extra_troop_crusade: Vec<u8>,
     /// Replacement Prussian track.
     pub prussian_track: Vec<u8>,
     /// Replacement Slav track.
@@ -587,6 +591,8 @@ pub struct Tables {
     pub buildings: [[BuildingSpace; 4]; 4],
     /// Troop costs and Influence, left to right.
     pub troops: Vec<(u8, u8)>,
+    /// Crusade bonus of each face-up troop, left to right.
+    pub troop_crusade: Vec<u8>,
     /// Prussian track values (index 0 = start).
     pub prussian_track: Vec<u8>,
     /// Slav track values.
@@ -1059,6 +1065,10 @@ fn build_tables(
     if troops.windows(2).any(|w| w[0].0 > w[1].0) {
         err("troop costs must not decrease left to right".to_string());
     }
+    let troop_crusade: Vec<u8> = comp.troops.iter().map(|t| t.crusade).collect();
+    if troop_crusade.iter().any(|&c| c > 3) {
+        err("a troop's Crusade bonus must be 0 to 3".to_string());
+    }
     let e = &comp.enemies;
     for (name, t) in [("prussian", &e.tracks.prussian), ("slav", &e.tracks.slav)] {
         if t.values.is_empty() || t.values.windows(2).any(|w| w[0] > w[1]) {
@@ -1226,6 +1236,7 @@ fn build_tables(
         wedges,
         buildings,
         troops,
+        troop_crusade,
         prussian_track: e.tracks.prussian.values.clone(),
         slav_track: e.tracks.slav.values.clone(),
         saracen_strength: e.saracen_strength,
@@ -1244,6 +1255,7 @@ fn build_tables(
             }; 4],
             vault_points: [0; 3],
             extra_troops: Vec::new(),
+            extra_troop_crusade: Vec::new(),
             prussian_track: Vec::new(),
             slav_track: Vec::new(),
             chapel_tokens: 0,
@@ -1371,6 +1383,9 @@ fn build_di(f: &DiFile, errs: &mut Vec<DataError>) -> DivineInfluence {
             "influence tiles are {immediate} immediate, {one_shot} one-shot, {permanent} permanent, {end_game} end-game; the expansion has 12, 24, 5, 2"
         ));
     }
+    if f.extra_troops.iter().any(|t| t.crusade > 3) {
+        err("an extra troop's Crusade bonus must be 0 to 3".to_string());
+    }
     DivineInfluence {
         version: f.version.clone(),
         rows,
@@ -1380,6 +1395,7 @@ fn build_di(f: &DiFile, errs: &mut Vec<DataError>) -> DivineInfluence {
             .iter()
             .map(|t| (t.cost, t.influence))
             .collect(),
+        extra_troop_crusade: f.extra_troops.iter().map(|t| t.crusade).collect(),
         prussian_track: f.tracks.prussian.values.clone(),
         slav_track: f.tracks.slav.values.clone(),
         chapel_tokens: f.chapel_tokens_per_player,
@@ -1435,6 +1451,10 @@ mod tests {
             .replace(
                 "\"players\": 4, \"supply\": 250",
                 "\"players\": 4, \"supply\": 0",
+            )
+            .replace(
+                "\"cost\": 5, \"influence\": 3, \"crusade\": 1",
+                "\"cost\": 5, \"influence\": 3, \"crusade\": 4",
             );
         let errs = load(&bad, MAP_LARGE, MAP_SMALL).err().unwrap_or_default();
         let text: Vec<String> = errs.iter().map(ToString::to_string).collect();
@@ -1446,6 +1466,11 @@ mod tests {
         );
         assert!(
             text.iter().any(|m| m.contains("supply for 4 players is 0")),
+            "{text:?}"
+        );
+        assert!(
+            text.iter()
+                .any(|m| m.contains("Crusade bonus must be 0 to 3")),
             "{text:?}"
         );
         assert!(text.len() >= 4, "{text:?}");

@@ -6,10 +6,11 @@
 //! judgement call is listed in `docs/rules-decisions.md`.
 //!
 //! Features: standard setup (shared random wheel, random enemies and bonus tiles, orders dealt
-//! two-keep-one with Board Game Arena's third tile for Calatrava), the four variants, all ten
-//! base knight orders, the three turn options, split upgraded wedges, mancala distribution with
-//! every order's sowing power, Travel, Muster, Crusade, Influence, Build, the end trigger with
-//! equal turns and final scoring.
+//! two-keep-one with Board Game Arena's third tile for Calatrava), the four other variants
+//! (Learning, First Standard, Unpredictable, Knight Tournament), all ten base knight orders, the
+//! three turn options, split upgraded wedges, mancala distribution with every order's sowing
+//! power, Travel, Muster, Crusade, Influence, Build, the end trigger with equal turns and final
+//! scoring.
 //!
 //! Components come from data files embedded at compile time (`data/*.json`), each value tagged
 //! CONFIRMED, INFERRED or DEFAULT; the board map is a reconstruction (the printed map is not

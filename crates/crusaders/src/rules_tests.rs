@@ -1873,6 +1873,32 @@ fn order_templar_has_10_tokens_and_may_drop_two_on_one_wedge_once() {
 }
 
 #[test]
+fn every_order_starts_with_the_tokens_its_data_names() {
+    // The data's token count is printed card text; the engine's setup must produce it.
+    for def in &tables().orders {
+        let other = if def.order == Order::Teutonic {
+            Order::Montesa
+        } else {
+            Order::Teutonic
+        };
+        let mut g = with_orders(&[def.order, other]);
+        while !matches!(g.core.phase, Phase::Start { .. }) {
+            let ToAct::Seat(s) = g.to_act() else {
+                panic!("{:?}: setup choices are made one seat at a time", def.order)
+            };
+            let first = legal(&g, s.0)[0].clone();
+            act(&mut g, s.0, first);
+        }
+        assert_eq!(
+            total_tokens(&g, 0),
+            u32::from(def.tokens),
+            "{:?} starts with the data's token count",
+            def.order
+        );
+    }
+}
+
+#[test]
 fn order_teutonic_may_sow_counter_clockwise() {
     let mut g = with_orders(&[Order::Montesa, Order::Teutonic]);
     play_starts(&mut g);

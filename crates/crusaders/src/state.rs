@@ -490,12 +490,28 @@ impl Crusaders {
         }
     }
 
+    /// The Crusade bonus of the first `up` troops, face up (each troop's data value; C42).
+    fn troops_crusade(&self, up: u8) -> i16 {
+        let t = self.tables();
+        let extra: &[u8] = if self.di() {
+            &t.di.extra_troop_crusade
+        } else {
+            &[]
+        };
+        t.troop_crusade
+            .iter()
+            .chain(extra)
+            .take(usize::from(up))
+            .map(|&c| i16::from(c))
+            .sum()
+    }
+
     /// Effective value of an action with `x` tokens for `seat` (rules §5), before one-shot tiles.
     pub fn action_value(&self, seat: Seat, act: Act, x: u8) -> u8 {
         let p = self.player(seat.0);
         let mut v = i16::from(x) + i16::from(p.bonus[act.index()]);
         if act == Act::Crusade {
-            v += i16::from(p.troops_up);
+            v += self.troops_crusade(p.troops_up);
         }
         match (p.order, act) {
             (Some(Order::Calatrava), _) => v += 1,
