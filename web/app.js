@@ -631,7 +631,13 @@ function renderTableList() {
     /** @type {any} */
     const cfg = r.config ?? {};
     const exp = [cfg.expansions?.divine_influence ? t('divine_influence') : '', cfg.expansions?.crimson_amber ? t('crimson_amber') : ''].filter(Boolean).join(', ');
-    const wkOpts = r.game === WK ? WK_OPTIONS.filter((o) => cfg.optional?.[o]).map((o) => t(/** @type {const} */ (`wk_opt.${o}`))).join(', ') : '';
+    // The FAQ's two-Baron city win matters only with two Barons, and tables from before rules
+    // revision 3 always play it.
+    /** @param {typeof WK_OPTIONS[number]} o */
+    const wkOn = (o) => o === 'two_barons_need_five_cities'
+      ? cfg.barons === 2 && (Boolean(cfg.optional?.[o]) || (typeof cfg.rules === 'number' && cfg.rules < 3))
+      : Boolean(cfg.optional?.[o]);
+    const wkOpts = r.game === WK ? WK_OPTIONS.filter(wkOn).map((o) => t(/** @type {const} */ (`wk_opt.${o}`))).join(', ') : '';
     const what = r.game === WK
       ? `${gameName(WK)} · ${t('barons_n', { n: cfg.barons ?? '?' })} · ${t(/** @type {`wk_length.${WkLength}`} */ (`wk_length.${WK_LENGTHS.includes(cfg.length) ? cfg.length : 'standard'}`))}${wkOpts ? ` · ${wkOpts}` : ''}`
       : `${gameName('crusaders')} · ${cfg.players ?? '?'} · ${variantName(cfg.variant ?? 'standard')}${exp ? ` · ${exp}` : ''}`;

@@ -460,6 +460,25 @@ fn warrior_knights_sim_every_baron_count_is_error_free_and_deterministic() {
         "--json",
     ]);
     assert_eq!(last_json(&ok)["errors"], 0);
+    // Two Barons under the FAQ's city win, and under the revision that always played it.
+    for extra in [
+        ["--options", "two_barons_need_five_cities"],
+        ["--rules", "2"],
+    ] {
+        let mut args = vec![
+            "sim",
+            "--game",
+            "warrior-knights",
+            "--players",
+            "2",
+            "--games",
+            "5",
+            "--json",
+        ];
+        args.extend(extra);
+        let two = ordo(&args);
+        assert_eq!(last_json(&two)["errors"], 0, "{extra:?}");
+    }
     for bad in [
         vec!["--players", "7"],
         vec!["--length", "eternal"],

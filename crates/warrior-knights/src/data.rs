@@ -29,7 +29,9 @@ pub struct PlayerCount {
     pub barons: u8,
     /// Kingdom cities razed at setup.
     pub razed: u8,
-    /// Kingdom cities a Baron must control to win at the start of the game.
+    /// Kingdom cities a Baron must control to win at the start of the game (more than half of
+    /// those left; for two Barons the FAQ's fixed 5, played under its option or an older
+    /// rules revision, W6).
     pub city_win: u8,
 }
 
