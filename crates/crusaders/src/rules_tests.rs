@@ -1886,7 +1886,7 @@ fn every_order_starts_with_the_tokens_its_data_names() {
             let ToAct::Seat(s) = g.to_act() else {
                 panic!("{:?}: setup choices are made one seat at a time", def.order)
             };
-            let first = legal(&g, s.0)[0].clone();
+            let first = legal(&g, s.0)[0];
             act(&mut g, s.0, first);
         }
         assert_eq!(
