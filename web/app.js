@@ -956,12 +956,31 @@ function afterUpdate() {
   if (tbl.hints && tbl.hints.version !== snap.version) tbl.hints = null;
   if (tbl.hintError && snap.legal.length === 0) tbl.hintError = '';
   if (tbl.regionPick != null && !regionChoices(tbl.regionPick).length) tbl.regionPick = null;
-  if (snap.status === 'open' && snap.you != null && !snap.seats[snap.you]?.joined && !tbl.joining && tbl.token) {
+  // A seat held with its invite is taken: the server answers with a token of the player's own
+  // (the invite stops working), and the page goes on with it.
+  const seat = snap.you != null ? snap.seats[snap.you] : null;
+  const toTake = seat && seat.kind === 'human' &&
+    ((snap.status === 'open' && !seat.joined) || (!seat.claimed && snap.status === 'active'));
+  if (toTake && !tbl.joining && tbl.token) {
     tbl.joining = true;
     api(`/api/tables/${encodeURIComponent(tbl.id)}/join`, { token: tbl.token, name: store.name() || null })
+      .then((/** @type {Joined} */ j) => { if (j.token !== tbl.token) takeToken(j.token, j.seat); })
       .catch((e) => { tbl.error = `${t('join_failed')}: ${e instanceof Error ? e.message : String(e)}`; renderTable(); });
   }
   renderTable();
+}
+
+/** Goes on at the table with the seat's own token: remembered, in the address, and on a fresh
+ * connection (the server closes the one opened with the invite). @param {string} token @param {number} seat */
+function takeToken(token, seat) {
+  tbl.token = token;
+  store.remember(tbl.id, { token, seat, at: Date.now() });
+  history.replaceState(history.state, '', tableUrl(tbl.id, token));
+  const old = tbl.ws;
+  tbl.ws = null;
+  old?.close();
+  tbl.stale = true;
+  connect();
 }
 
 /** Whether the player may decide now. */

@@ -163,6 +163,18 @@ async function waitConnected(page) {
 }
 
 /**
+ * Waits until the page holds its seat with a token of its own (a page opened with an invite
+ * takes the seat and changes its address to the new token) and is connected with it.
+ * @param {Page} page
+ */
+async function waitClaimed(page) {
+  await page.waitForFunction(() => {
+    const o = /** @type {any} */ (window).__ordo;
+    return o?.snap?.you != null && o.snap.seats[o.snap.you]?.claimed === true && o.conn === 'connected';
+  }, null, { timeout: 15000 });
+}
+
+/**
  * Everything enabled must be legal and everything legal must be reachable: the decision
  * buttons are exactly `legal`, and the highlighted regions exactly those that decisions name.
  * @param {Page} page
@@ -478,8 +490,18 @@ async function scenarioFullGame(browser) {
   check(Object.keys(links).length === 1 && links[0].includes('/t/') && links[0].includes('token='), 'one invite link for the human seat');
   await page.click('#go-seat');
   await waitConnected(page);
+  // The page takes the seat with its invite and goes on with a token of its own: the address
+  // changes to it, and the invite the creation page showed stops working.
+  await waitClaimed(page);
+  check((await snapOf(page))?.you === 0, 'the page holds the first human seat');
   const tableUrl = page.url();
-  check(tableUrl === links[0], 'go to my seat opens the invite link of the first human seat');
+  const invited = new URL(links[0]);
+  const own = new URL(tableUrl);
+  check(own.pathname === invited.pathname, 'go to my seat opens the table of the first human seat');
+  const ownToken = own.searchParams.get('token');
+  check(!!ownToken && ownToken !== invited.searchParams.get('token'), 'the seat is held with a token of its own, not the invite');
+  const retired = await fetch(`${base}/api/tables${invited.pathname.slice(2)}/state${invited.search}`);
+  check(retired.status === 403, `the used invite no longer opens the seat (${retired.status})`);
   const tableBytes = await transferred(page);
   log(`table page first load: ${tableBytes} bytes`);
   check(tableBytes < 500 * 1024, `first load of a table page under 500 KB (${tableBytes})`);
@@ -913,6 +935,7 @@ async function scenarioWarriorKnights(browser) {
 
   await page.click('#go-seat');
   await waitConnected(page);
+  await waitClaimed(page);
   const tableUrl = page.url();
   const cfg = await (await fetch(`${base}/api/tables/${tableId}`)).json();
   check(cfg.game === 'warrior-knights' && cfg.config.barons === 2 && cfg.config.length === 'shorter' && cfg.config.optional.miracles_can_happen === true,

@@ -596,7 +596,13 @@ joined: boolean,
 /**
  * Played by the stand-in bot until its player reclaims it.
  */
-away: boolean, };
+away: boolean, 
+/**
+ * A human seat taken by its player, who holds a token of their own: the seat's invite no
+ * longer works. A client holding a seat's invite takes the seat (`join`) and goes on with
+ * the token it receives.
+ */
+claimed: boolean, };
 
 export type ServerMsg = { "type": "snapshot" } & Snapshot | { "type": "patch", 
 /**

@@ -193,6 +193,10 @@ async fn table_info(
                 m.insert("name".into(), serde_json::json!(s.name));
                 m.insert("joined".into(), Value::Bool(s.joined));
                 m.insert("away".into(), Value::Bool(s.away));
+                m.insert(
+                    "claimed".into(),
+                    Value::Bool(s.kind == crate::table::SeatKind::Human && s.claimed),
+                );
             }
             v
         })

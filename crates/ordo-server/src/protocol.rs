@@ -21,6 +21,10 @@ pub struct SeatPublic {
     pub joined: bool,
     /// Played by the stand-in bot until its player reclaims it.
     pub away: bool,
+    /// A human seat taken by its player, who holds a token of their own: the seat's invite no
+    /// longer works. A client holding a seat's invite takes the seat (`join`) and goes on with
+    /// the token it receives.
+    pub claimed: bool,
 }
 
 /// One legal decision with its readable label.

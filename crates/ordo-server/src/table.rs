@@ -88,6 +88,16 @@ pub struct SeatInfo {
     /// until the player reclaims it.
     #[serde(default)]
     pub away: bool,
+    /// Whether the seat's token was issued to the player who took the seat. A token handed
+    /// out when the table was created is an invite: whoever takes the seat with it (`join`)
+    /// receives a fresh token and the invite stops working, so the table's creator, who saw
+    /// every invite, keeps no way into another player's seat.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub claimed: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// A chess-style clock: every human seat starts with `initial_ms` and gains `increment_ms`
@@ -810,6 +820,7 @@ impl AppState {
                 name: None,
                 joined: !(human && options.lobby),
                 away: false,
+                claimed: false,
             });
             tokens.push(human.then_some(token));
         }
@@ -890,12 +901,16 @@ impl AppState {
         Ok(())
     }
 
-    /// Claims a human seat of an open table: with an invite token, that seat; without one, the
-    /// first free human seat (a fresh token is issued). The table starts when every seat has
-    /// joined.
+    /// Takes a human seat. At an open table: with a token, that seat; without one, the first
+    /// free human seat. The table starts when every seat has joined. At a running table, a seat
+    /// whose invite was never used is taken with that invite (a table that started at once, or
+    /// a seat the host started without). Taking a seat with an invite, or without a token,
+    /// issues a fresh token and retires the invite; a player coming back with the token they
+    /// were given keeps it.
     ///
     /// # Errors
-    /// Unknown table or token; the table is not open or has no free seat.
+    /// Unknown table or token; the table is not open (and the seat not an unused invite) or
+    /// has no free seat.
     pub async fn join(
         &self,
         id: &str,
@@ -905,17 +920,33 @@ impl AppState {
         let name = name.map(|n| n.chars().filter(|c| !c.is_control()).take(40).collect());
         let handle = self.table(id).await?;
         let mut t = handle.lock_live().await?;
-        if t.row.status != TableStatus::Open {
-            return Err(ApiError::Lobby(format!(
-                "the table is {}, not open",
-                t.row.status.as_str()
-            )));
-        }
+        let open = t.row.status == TableStatus::Open;
+        let not_open = |t: &LiveTable| {
+            ApiError::Lobby(format!("the table is {}, not open", t.row.status.as_str()))
+        };
         let (seat, token) = match token {
             Some(tok) => {
                 let seat = AppState::seat_of(&t, tok).ok_or(ApiError::BadToken)?;
-                (seat, tok.to_string())
+                let invite = t
+                    .seats
+                    .get(seat.index())
+                    .is_some_and(|s| s.kind == SeatKind::Human && !s.claimed);
+                let takes_invite = invite && t.row.status == TableStatus::Active;
+                if !(open || takes_invite) {
+                    return Err(not_open(&t));
+                }
+                if invite {
+                    let fresh = random_hex(16)?;
+                    if let Some(s) = t.seats.get_mut(seat.index()) {
+                        s.token_hash = sha256_hex(fresh.as_bytes());
+                        s.claimed = true;
+                    }
+                    (seat, fresh)
+                } else {
+                    (seat, tok.to_string())
+                }
             }
+            None if !open => return Err(not_open(&t)),
             None => {
                 let free = t
                     .seats
@@ -925,15 +956,18 @@ impl AppState {
                 let tok = random_hex(16)?;
                 if let Some(s) = t.seats.get_mut(free) {
                     s.token_hash = sha256_hex(tok.as_bytes());
+                    s.claimed = true;
                 }
                 (Seat(free as u8), tok)
             }
         };
         if let Some(s) = t.seats.get_mut(seat.index()) {
             s.joined = true;
-            s.name = name;
+            if name.is_some() || open {
+                s.name = name;
+            }
         }
-        let start = t.seats.iter().all(|s| s.joined);
+        let start = open && t.seats.iter().all(|s| s.joined);
         if start {
             self.store.set_status(id, TableStatus::Active).await?;
             t.row.status = TableStatus::Active;
@@ -953,7 +987,8 @@ impl AppState {
         })
     }
 
-    /// A player leaves: before the start the seat is freed (the invite token stays valid);
+    /// A player leaves: before the start the seat is freed (the leaver's token stays valid
+    /// until someone else takes the seat);
     /// during the game the stand-in bot takes the seat over until the player reclaims it.
     ///
     /// # Errors
@@ -1487,7 +1522,11 @@ const LOG_LINES: usize = 60;
 /// What one viewer receives: the version, the seats, its own view, its own legal decisions,
 /// the seats pending, the clocks, and, once over, the revealed seed.
 pub fn snapshot(t: &LiveTable, viewer: Viewer) -> Value {
-    let legal = match viewer {
+    // Before the start nobody sees a seat's private view: the deal of a free seat must not be
+    // read by someone who takes it, looks and leaves it to the next player.
+    let started = t.row.status != TableStatus::Open;
+    let seen = if started { viewer } else { Viewer::Spectator };
+    let legal = match seen {
         Viewer::Seat(s) => t.game.legal(s),
         Viewer::Spectator => Vec::new(),
     };
@@ -1507,9 +1546,10 @@ pub fn snapshot(t: &LiveTable, viewer: Viewer) -> Value {
             name: s.name.clone(),
             joined: s.joined,
             away: s.away,
+            claimed: s.kind == SeatKind::Human && s.claimed,
         })
         .collect();
-    let can_undo = match viewer {
+    let can_undo = match seen {
         Viewer::Seat(s) => {
             t.row.status == TableStatus::Active
                 && t.in_effect()
@@ -1527,7 +1567,7 @@ pub fn snapshot(t: &LiveTable, viewer: Viewer) -> Value {
         .skip(effect.len().saturating_sub(LOG_LINES))
         .filter_map(|(n, &i)| {
             let e = t.log.get(i)?;
-            let hidden = e.secret && !finished && viewer.seat() != Some(Seat(e.seat));
+            let hidden = e.secret && !finished && seen.seat() != Some(Seat(e.seat));
             Some((format!("{:05}", n + 1), e.line(hidden)))
         })
         .collect();
@@ -1540,7 +1580,7 @@ pub fn snapshot(t: &LiveTable, viewer: Viewer) -> Value {
         seats,
         to_act: t.game.pending().iter().map(|s| s.0).collect(),
         clocks: (!t.clocks.is_empty()).then(|| t.clocks_now()),
-        view: t.game.view(viewer),
+        view: t.game.view(seen),
         legal,
         can_undo,
         log,

@@ -486,8 +486,8 @@ pub(crate) fn run(args: &PlayArgs, server: &str) -> anyhow::Result<ExitCode> {
     rt.block_on(async {
         let (table, token) = match &args.table {
             Some(id) => {
-                join_table(&ep, id, args.token.as_deref()).await?;
-                (id.clone(), args.token.clone())
+                let token = join_table(&ep, id, args.token.as_deref()).await?;
+                (id.clone(), token)
             }
             None => create(&ep, args).await?,
         };
@@ -584,9 +584,15 @@ async fn create(ep: &Endpoint, args: &PlayArgs) -> anyhow::Result<(String, Optio
 }
 
 /// Checks that a table exists (a clear message for a wrong id) and is a game this client knows;
-/// with a seat token, takes the seat: joins an open table (lobby), or reclaims the seat of a
-/// running one from the stand-in bot that plays it while its player is away.
-async fn join_table(ep: &Endpoint, id: &str, token: Option<&str>) -> anyhow::Result<()> {
+/// with a seat token, takes the seat: joins an open table (lobby), takes a running table's seat
+/// with its unused invite, or reclaims the seat of a running one from the stand-in bot that
+/// plays it while its player is away. Returns the token to play with: taking a seat with an
+/// invite gives the player a token of their own (the invite stops working).
+async fn join_table(
+    ep: &Endpoint,
+    id: &str,
+    token: Option<&str>,
+) -> anyhow::Result<Option<String>> {
     let path = format!("/api/tables/{}", encode(id));
     let a = ep.request("GET", &path, None).await?;
     match a.status {
@@ -608,22 +614,43 @@ async fn join_table(ep: &Endpoint, id: &str, token: Option<&str>) -> anyhow::Res
         Some("crusaders") | None => {}
         Some(other) => bail!("table `{id}` plays `{other}`, which this client cannot show"),
     }
-    let Some(token) = token else { return Ok(()) };
+    let Some(token) = token else { return Ok(None) };
     let body = json!({ "token": token }).to_string();
-    match info.get("status").and_then(Value::as_str) {
-        Some("open") => {
-            let a = ep
-                .request("POST", &format!("{path}/join"), Some(&body))
-                .await?;
-            match a.status {
-                200 | 201 => Ok(()),
-                403 => bail!(
-                    "the token does not hold a seat at table `{id}`: {}",
-                    refusal(a.status, &a.body)
-                ),
-                s => bail!("cannot join table `{id}`: {}", refusal(s, &a.body)),
+    let status = info.get("status").and_then(Value::as_str);
+    if matches!(status, Some("open" | "active")) {
+        let a = ep
+            .request("POST", &format!("{path}/join"), Some(&body))
+            .await?;
+        match a.status {
+            200 | 201 => {
+                let own = serde_json::from_str::<Value>(&a.body)
+                    .ok()
+                    .and_then(|v| v.get("token").and_then(Value::as_str).map(str::to_string))
+                    .ok_or_else(|| {
+                        anyhow!(
+                            "the server's answer to joining has no token: {}",
+                            snippet(&a.body)
+                        )
+                    })?;
+                if own != token {
+                    say!(
+                        "Seat taken; your own token is {own} (the invite no longer works).\n  \
+                         To rejoin: ordo play --server {} --table {id} --token {own}",
+                        ep.url()
+                    );
+                }
+                return Ok(Some(own));
             }
+            403 => bail!(
+                "the token does not hold a seat at table `{id}`: {}",
+                refusal(a.status, &a.body)
+            ),
+            // A running table whose seat this token already holds: reclaim it below.
+            409 if status == Some("active") => {}
+            s => bail!("cannot join table `{id}`: {}", refusal(s, &a.body)),
         }
+    }
+    match status {
         Some("active") => {
             // Best effort: the WebSocket checks the token in any case, and a decision sent
             // for the seat reclaims it too.
@@ -636,9 +663,9 @@ async fn join_table(ep: &Endpoint, id: &str, token: Option<&str>) -> anyhow::Res
                     refusal(a.status, &a.body)
                 );
             }
-            Ok(())
+            Ok(Some(token.to_string()))
         }
-        _ => Ok(()),
+        _ => Ok(Some(token.to_string())),
     }
 }
 

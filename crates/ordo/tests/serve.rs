@@ -283,6 +283,41 @@ fn play_against_a_server_from_the_terminal() {
     )
     .unwrap();
     assert_eq!(j["over"], true, "{j}");
+    // An invited player takes the seat from the terminal: the client plays on with a token of
+    // its own, and the invite the creator handed out stops working.
+    let create = json!({"game": "crusaders", "config": {"players": 2}, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]});
+    let (_, created) = http(port, "POST", "/api/tables", Some(&create.to_string())).unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
+    let invite = created["tokens"][0].as_str().unwrap().to_string();
+    let (status, out, err) = run_answering_ones(
+        &["play", "--server", &url, "--table", &id, "--token", &invite],
+        Duration::from_secs(240),
+    );
+    assert!(status.success(), "exit {status}\nstderr: {err}");
+    assert!(out.contains("Final scores: P1 "), "{out}");
+    let own = out
+        .split("your own token is ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no own token announced: {out}"));
+    assert_ne!(own, invite);
+    assert!(out.contains(&format!("--token {own}")), "{out}");
+    let (code, _) = http(
+        port,
+        "GET",
+        &format!("/api/tables/{id}/state?token={invite}"),
+        None,
+    )
+    .unwrap();
+    assert_eq!(code, 403, "the used invite still opens the seat");
+    let (code, snap) = http(
+        port,
+        "GET",
+        &format!("/api/tables/{id}/state?token={own}"),
+        None,
+    )
+    .unwrap();
+    assert_eq!((code, snap["you"].clone()), (200, json!(0)), "{snap}");
     // Without a human seat the client watches the bots to the end.
     let (status, out, err) = run_answering_ones(
         &["play", "--server", &url, "--seats", "random,random"],

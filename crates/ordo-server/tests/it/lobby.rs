@@ -94,7 +94,8 @@ async fn lobby_join_leave_and_start() {
         (s, e["code"].as_str()),
         (StatusCode::CONFLICT, Some("game/not_active"))
     );
-    // Joining with an invite claims that seat; the table waits for the other.
+    // Joining with an invite claims that seat with a token of the player's own (the host, who
+    // saw the invite, keeps no way in); the table waits for the other.
     let (s, j) = post(
         &state,
         &id,
@@ -107,22 +108,36 @@ async fn lobby_join_leave_and_start() {
         (j["seat"].clone(), j["status"].clone()),
         (json!(0), json!("open"))
     );
+    let ana = j["token"].as_str().unwrap().to_string();
+    assert_ne!(ana, invite0);
+    assert_eq!(state_of(&state, &id, &ana).await["you"], 0);
+    let (s, _) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/state?token={invite0}"),
+        None,
+    )
+    .await;
+    assert_eq!(
+        s,
+        StatusCode::FORBIDDEN,
+        "the used invite still opens the seat"
+    );
     let i = info(&state, &id).await;
     assert_eq!(i["seats"][0]["name"], "Ana");
     assert_eq!(i["seats"][0]["joined"], true);
+    assert_eq!(i["seats"][0]["claimed"], true);
     assert_eq!(i["seats"][1]["joined"], false);
-    // Leaving frees the seat; the invite still works.
-    let (s, _) = post(&state, &id, "leave", json!({"token": invite0})).await;
+    assert_eq!(i["seats"][1]["claimed"], false);
+    // Leaving frees the seat; the player's own token takes it back (and stays hers).
+    let (s, _) = post(&state, &id, "leave", json!({"token": ana})).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(info(&state, &id).await["seats"][0]["joined"], false);
-    let (s, _) = post(
-        &state,
-        &id,
-        "join",
-        json!({"token": invite0, "name": "Ana"}),
-    )
-    .await;
+    let (s, j) = post(&state, &id, "join", json!({"token": ana, "name": "Ana"})).await;
     assert_eq!(s, StatusCode::OK);
+    assert_eq!(j["token"], ana.as_str());
+    let (s, _) = post(&state, &id, "join", json!({"token": invite0})).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
     // A forged invite and a forged host token are refused.
     let (s, e) = post(&state, &id, "join", json!({"token": "forged"})).await;
     assert_eq!(
@@ -155,9 +170,10 @@ async fn lobby_join_leave_and_start() {
     )
     .await;
     let id2 = created["id"].as_str().unwrap().to_string();
-    let t0 = created["tokens"][0].as_str().unwrap().to_string();
+    let invite = created["tokens"][0].as_str().unwrap().to_string();
     let t1 = created["tokens"][1].as_str().unwrap().to_string();
-    post(&state, &id2, "join", json!({"token": t0})).await;
+    let (_, j) = post(&state, &id2, "join", json!({"token": invite})).await;
+    let t0 = j["token"].as_str().unwrap().to_string();
     let (s, _) = post(
         &state,
         &id2,
@@ -174,10 +190,144 @@ async fn lobby_join_leave_and_start() {
     // The stand-in makes seat 1's secret pick; seat 0 can still play.
     let snap = my_turn(&state, &id2, &t0).await;
     assert!(!snap["legal"].as_array().unwrap().is_empty());
-    // The invited player arrives late and reclaims the seat.
+    // The invited player arrives late: the invite takes the seat (a token of her own, the
+    // invite retired), and she reclaims it from the stand-in.
+    let (s, j) = post(&state, &id2, "join", json!({"token": t1, "name": "Chi"})).await;
+    assert_eq!(s, StatusCode::OK, "{j}");
+    assert_eq!(
+        (j["seat"].clone(), j["status"].clone()),
+        (json!(1), json!("active"))
+    );
+    let chi = j["token"].as_str().unwrap().to_string();
+    assert_ne!(chi, t1);
     let (s, _) = post(&state, &id2, "reclaim", json!({"token": t1})).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    assert_eq!(info(&state, &id2).await["seats"][1]["away"], true);
+    let (s, _) = post(&state, &id2, "reclaim", json!({"token": chi})).await;
     assert_eq!(s, StatusCode::OK);
-    assert_eq!(info(&state, &id2).await["seats"][1]["away"], false);
+    let i = info(&state, &id2).await;
+    assert_eq!(
+        (i["seats"][1]["away"].clone(), i["seats"][1]["name"].clone()),
+        (json!(false), json!("Chi"))
+    );
+    // A seat taken once is not taken again at a running table.
+    let (s, e) = post(&state, &id2, "join", json!({"token": chi})).await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::CONFLICT, Some("table/lobby"))
+    );
+}
+
+/// Before a table starts nobody sees a seat's private view, so whoever takes a free seat,
+/// looks and leaves learns nothing of the deal the next player gets; once it starts, each seat
+/// sees its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nobody_sees_a_seats_deal_before_the_start() {
+    let state = state_at("sqlite::memory:").await;
+    let seats = json!([{"kind": "human"}, {"kind": "human"}]);
+    let created = create_with(
+        &state,
+        json!({"game": "crusaders", "config": {"players": 2}, "seats": seats, "lobby": true}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let public = call(&state, "GET", &format!("/api/tables/{id}/state"), None)
+        .await
+        .1;
+    let (_, mallory) = post(&state, &id, "join", json!({"name": "Mallory"})).await;
+    let peek = state_of(&state, &id, mallory["token"].as_str().unwrap()).await;
+    assert_eq!(peek["you"], mallory["seat"]);
+    assert_eq!(
+        peek["view"], public["view"],
+        "a seat's view before the start"
+    );
+    assert_eq!(peek["legal"], json!([]));
+    // The host's invites show no more than the public view either.
+    for t in created["tokens"].as_array().unwrap() {
+        let v = state_of(&state, &id, t.as_str().unwrap()).await;
+        if v["you"].is_number() {
+            assert_eq!(v["view"], public["view"]);
+        }
+    }
+    let (s, _) = post(&state, &id, "leave", json!({"token": mallory["token"]})).await;
+    assert_eq!(s, StatusCode::OK);
+    // Two players take the seats; the table starts and each sees its own dealt orders.
+    let (_, a) = post(&state, &id, "join", json!({"name": "Ana"})).await;
+    let (_, b) = post(&state, &id, "join", json!({"name": "Bảo"})).await;
+    assert_eq!(b["status"], "active");
+    let public = call(&state, "GET", &format!("/api/tables/{id}/state"), None)
+        .await
+        .1;
+    for p in [&a, &b] {
+        let v = state_of(&state, &id, p["token"].as_str().unwrap()).await;
+        assert_ne!(v["view"], public["view"], "no private view after the start");
+        assert!(!v["legal"].as_array().unwrap().is_empty());
+    }
+    // Mallory's token opens nothing any more.
+    let (s, _) = call(
+        &state,
+        "GET",
+        &format!(
+            "/api/tables/{id}/state?token={}",
+            mallory["token"].as_str().unwrap()
+        ),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+}
+
+/// At a table that starts at once the creator hands out the seats' invites; a player who takes
+/// the seat gets a token of their own and the creator's copy stops working.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn taking_a_running_tables_seat_retires_its_invite() {
+    let state = state_at("sqlite::memory:").await;
+    let seats = json!([{"kind": "human"}, {"kind": "human"}]);
+    let created = create_with(
+        &state,
+        json!({"game": "crusaders", "config": {"players": 2}, "seats": seats}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let invite = created["tokens"][1].as_str().unwrap().to_string();
+    assert_eq!(info(&state, &id).await["status"], "active");
+    // Until it is taken, the invite holds the seat (a table without a lobby plays at once).
+    assert_eq!(state_of(&state, &id, &invite).await["you"], 1);
+    let (s, j) = post(&state, &id, "join", json!({"token": invite, "name": "Bảo"})).await;
+    assert_eq!(s, StatusCode::OK, "{j}");
+    let own = j["token"].as_str().unwrap().to_string();
+    assert_ne!(own, invite);
+    let snap = state_of(&state, &id, &own).await;
+    assert_eq!(
+        (snap["you"].clone(), snap["seats"][1]["claimed"].clone()),
+        (json!(1), json!(true))
+    );
+    assert_eq!(snap["seats"][1]["name"], "Bảo");
+    for (what, path) in [
+        ("state", format!("/api/tables/{id}/state?token={invite}")),
+        ("hints", format!("/api/tables/{id}/hints?token={invite}")),
+    ] {
+        let (s, _) = call(&state, "GET", &path, None).await;
+        assert_eq!(
+            s,
+            StatusCode::FORBIDDEN,
+            "the retired invite still opens {what}"
+        );
+    }
+    let (s, e) = post(
+        &state,
+        &id,
+        "actions",
+        json!({"token": invite, "version": 0, "action": {"type": "forgo"}}),
+    )
+    .await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("auth/bad_token"))
+    );
+    // The creator's own seat, never taken with its invite, plays on with it.
+    let t0 = created["tokens"][0].as_str().unwrap();
+    assert_eq!(state_of(&state, &id, t0).await["you"], 0);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
