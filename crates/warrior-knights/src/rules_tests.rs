@@ -333,6 +333,46 @@ fn setup_razes_kingdom_cities_by_baron_count() {
     }
 }
 
+/// The Mercenaries another Baron was dealt and has not given out are hidden: a resample
+/// redraws them from the unseen Mercenaries of the same strength, leaves the seat's own and every
+/// Regular alone, and keeps each troop card exactly once.
+#[test]
+fn resampling_redraws_the_mercenaries_other_barons_were_dealt() {
+    let g = fresh(3, 3);
+    let me = Seat(0);
+    let view = serde_json::to_string(&g.view(Viewer::Seat(me))).unwrap_or_default();
+    let strengths = |v: &[TroopId]| v.iter().map(|&x| t().strength(x)).collect::<Vec<_>>();
+    let cards = |w: &WarriorKnights| {
+        let mut all: Vec<TroopId> = w.core.mercs.iter().copied().collect();
+        for st in &w.core.start_troops {
+            all.extend(st.iter().copied());
+        }
+        all.extend(w.core.offer.iter().copied());
+        all.sort_unstable();
+        all
+    };
+    let mut drawn = std::collections::BTreeSet::new();
+    for k in 0..40 {
+        let r = g.resample_from_view(me, &mut ordo_core::GameRng::from_seed(k));
+        assert_eq!(
+            serde_json::to_string(&r.view(Viewer::Seat(me))).unwrap_or_default(),
+            view,
+            "the seat's view changed"
+        );
+        assert_eq!(r.core.start_troops[0], g.core.start_troops[0]);
+        assert_eq!(cards(&r), cards(&g), "a troop card lost or doubled");
+        for s in 1..3 {
+            let (was, now) = (&g.core.start_troops[s], &r.core.start_troops[s]);
+            assert_eq!(strengths(now), strengths(was));
+            for (a, b) in was.iter().zip(now) {
+                assert!(*a < REGULAR_BASE || a == b, "a Regular was redrawn");
+            }
+            drawn.insert(now.clone());
+        }
+    }
+    assert!(drawn.len() > 2, "the dealt Mercenaries were never redrawn");
+}
+
 #[test]
 fn setup_gives_15_crowns_12_cards_and_400_troops_per_baron() {
     for n in 2..=6u8 {

@@ -553,9 +553,35 @@ impl WarriorKnights {
         agendas.sort_unstable();
         rng.shuffle(&mut agendas);
         g.core.agendas = agendas.into();
+        // The Mercenary deck and the Mercenaries other Barons were dealt at setup and have not
+        // given out yet: a seat knows only how strong each of those is (one of each starting
+        // strength per Baron), so each is redrawn from the unseen Mercenaries of its strength.
         let mut mercs: Vec<TroopId> = self.core.mercs.iter().copied().collect();
+        let dealt = |b: u8| {
+            self.core
+                .start_troops
+                .get(usize::from(b))
+                .map_or(&[][..], Vec::as_slice)
+        };
+        for b in (0..n).filter(|&b| b != me) {
+            mercs.extend(dealt(b).iter().copied().filter(|&x| x < REGULAR_BASE));
+        }
         mercs.sort_unstable();
         rng.shuffle(&mut mercs);
+        for b in (0..n).filter(|&b| b != me) {
+            for (k, &x) in dealt(b).iter().enumerate() {
+                if x >= REGULAR_BASE {
+                    continue;
+                }
+                let want = self.t().strength(x);
+                if let Some(i) = mercs.iter().position(|&m| self.t().strength(m) == want) {
+                    let m = mercs.remove(i);
+                    if let Some(slot) = g.core.start_troops[usize::from(b)].get_mut(k) {
+                        *slot = m;
+                    }
+                }
+            }
+        }
         g.core.mercs = mercs.into();
         // Other Barons' closed fists.
         for b in 0..n {

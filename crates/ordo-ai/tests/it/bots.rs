@@ -296,18 +296,22 @@ fn search_decides_for_its_own_seat_at_simultaneous_points() {
 #[test]
 fn warrior_knights_search_ignores_hidden_parts_of_the_true_state() {
     // Warrior Knights hides the other Barons' laid cards, the Action stacks' order, every deck's
-    // order, Fate cards in battle hands and closed fists. Positions are taken along random games;
+    // order, Fate cards in battle hands, closed fists and, during setup, the Mercenaries the
+    // other Barons were dealt. Positions are taken along random games (a few early in setup);
     // two true states with the same view for the deciding seat give the same search result.
     use warrior_knights::{Config as WkConfig, WarriorKnights};
     let mut checked = 0;
-    for seed in 0..28u64 {
+    let mut in_setup = 0;
+    let positions = (0..28u64)
+        .map(|seed| (seed, 150 + 97 * seed as usize))
+        .chain((0..4u64).map(|k| (100 + k, 1 + 2 * k as usize)));
+    for (seed, stop) in positions {
         let config = WkConfig {
             barons: 2 + (seed % 3) as u8,
             ..WkConfig::default()
         };
         let mut g = WarriorKnights::new_game(&config, seed).unwrap();
         let mut rng = GameRng::from_seed(seed);
-        let stop = 150 + 97 * seed as usize;
         for _ in 0..stop {
             let Some(seat) = acting_seat(&g.to_act()) else {
                 break;
@@ -333,6 +337,9 @@ fn warrior_knights_search_ignores_hidden_parts_of_the_true_state() {
             continue;
         }
         checked += 1;
+        if stop < 150 {
+            in_setup += 1;
+        }
         // Sampling reads the view only: from either true state the same seed deals the same
         // hidden cards, so nothing hidden can reach the search through the sample.
         for k in 0..3 {
@@ -356,6 +363,10 @@ fn warrior_knights_search_ignores_hidden_parts_of_the_true_state() {
         assert_eq!(bot_a.decide(&g, seat), bot_b.decide(&other, seat));
     }
     assert!(checked >= 14, "only {checked} positions hid anything");
+    assert!(
+        in_setup >= 2,
+        "only {in_setup} setup positions hid anything"
+    );
 }
 
 #[test]
