@@ -42,7 +42,7 @@ import { t, orderText, LANGS, getLang, setLang, onLangChange, enemyName, enemyAb
 /** @typedef {{id: string, basic: Act, secondary: Act}} WedgeDef */
 /** @typedef {{components: {wedges: Array<WedgeDef>, orders: Array<OrderDef>}, map_large: MapFile, map_small: MapFile, divine_influence: {orders: Array<OrderDef>}, crimson_amber: {orders: Array<OrderDef>}}} GameData */
 
-/** @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string}} MyTable */
+/** @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, pending?: string | null}} MyTable */
 /** @typedef {import('./src/generated').WkConfig} WkConfig */
 /** @typedef {import('./src/generated').WkLength} WkLength */
 /** @typedef {import('./src/generated').WkOptional} WkOptional */
@@ -780,6 +780,9 @@ export const tbl = {
   hintError: '',
 };
 
+/** Tokens the server refused on this page (never tried again). @type {Set<string>} */
+const refusedTokens = new Set();
+
 function wsUrl() {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const q = tbl.token ? `?token=${encodeURIComponent(tbl.token)}` : '';
@@ -821,7 +824,16 @@ function connect() {
       }, (e) => {
         /** @type {Record<string, string>} */
         const fatal = { 'game/not_found': t('err.no_table'), 'auth/bad_token': t('err.bad_token'), 'table/damaged': t('damaged_help') };
-        if (e instanceof ApiError && fatal[e.code]) {
+        const known = store.tables()[tbl.id];
+        if (tbl.token) refusedTokens.add(tbl.token);
+        const other = [known?.token, known?.pending].find((x) => x && !refusedTokens.has(x));
+        if (e instanceof ApiError && e.code === 'auth/bad_token' && other) {
+          // An invite already used (the link opened again): go on with the seat's own token.
+          tbl.token = other;
+          history.replaceState(history.state, '', tableUrl(tbl.id, other));
+          tbl.attempts = 0;
+          tbl.retryTimer = window.setTimeout(connect, 0);
+        } else if (e instanceof ApiError && fatal[e.code]) {
           tbl.fatal = fatal[e.code];
           renderTable();
         } else {
@@ -948,7 +960,8 @@ function errorText(code, message) {
 function afterUpdate() {
   const snap = tbl.snap;
   if (!snap) return;
-  if (tbl.token && snap.you != null && store.tables()[tbl.id]?.seat !== snap.you) {
+  const known = store.tables()[tbl.id];
+  if (tbl.token && snap.you != null && (known?.seat !== snap.you || known?.token !== tbl.token)) {
     store.remember(tbl.id, { token: tbl.token, seat: snap.you, at: Date.now() });
   }
   if (tbl.confirm != null && !snap.legal[tbl.confirm]) tbl.confirm = null;
@@ -963,18 +976,32 @@ function afterUpdate() {
     ((snap.status === 'open' && !seat.joined) || (!seat.claimed && snap.status === 'active'));
   if (toTake && !tbl.joining && tbl.token) {
     tbl.joining = true;
-    api(`/api/tables/${encodeURIComponent(tbl.id)}/join`, { token: tbl.token, name: store.name() || null })
+    // The token the seat will be held with is chosen here and kept before asking, so a lost
+    // answer does not lose the seat: the page finds it again with this token.
+    const mine = newToken();
+    store.remember(tbl.id, { token: known?.token ?? tbl.token, seat: known?.seat ?? null, at: Date.now(), pending: mine });
+    api(`/api/tables/${encodeURIComponent(tbl.id)}/join`, { token: tbl.token, name: store.name() || null, new_token: mine })
       .then((/** @type {Joined} */ j) => { if (j.token !== tbl.token) takeToken(j.token, j.seat); })
       .catch((e) => { tbl.error = `${t('join_failed')}: ${e instanceof Error ? e.message : String(e)}`; renderTable(); });
   }
   renderTable();
 }
 
+/** A random token for a seat (32 hex digits). */
+function newToken() {
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+}
+
 /** Goes on at the table with the seat's own token: remembered, in the address, and on a fresh
  * connection (the server closes the one opened with the invite). @param {string} token @param {number} seat */
 function takeToken(token, seat) {
   tbl.token = token;
-  store.remember(tbl.id, { token, seat, at: Date.now() });
+  tbl.error = '';
+  tbl.fatal = '';
+  tbl.attempts = 0;
+  store.remember(tbl.id, { token, seat, at: Date.now(), pending: null });
   history.replaceState(history.state, '', tableUrl(tbl.id, token));
   const old = tbl.ws;
   tbl.ws = null;
@@ -2152,11 +2179,27 @@ function boot() {
     page = 'table';
     tbl.id = decodeURIComponent(m[1]);
     tbl.token = new URLSearchParams(location.search).get('token');
-    if (tbl.token) store.remember(tbl.id, { token: tbl.token, seat: null, at: Date.now() });
+    // A link opened again must not replace the token the seat is held with (the link's may be
+    // an invite already used); the token is remembered once it has shown the seat.
+    if (tbl.token && !store.tables()[tbl.id]?.token) store.remember(tbl.id, { token: tbl.token, seat: null, at: Date.now() });
     renderTable();
     // The game (and so the data to draw it) is known from the table's facts or the first snapshot.
     api(`/api/tables/${encodeURIComponent(tbl.id)}`).then((x) => { if (x?.game) ensureGame(String(x.game)); }).catch(() => {});
-    connect();
+    const known = store.tables()[tbl.id]?.token;
+    if (tbl.token && known && known !== tbl.token) {
+      // The link names another token than the one this browser holds the seat with: an invite
+      // already used goes on with the held token, any other link with its own.
+      const q = `?token=${encodeURIComponent(tbl.token)}`;
+      api(`/api/tables/${encodeURIComponent(tbl.id)}/state${q}`).catch((e) => {
+        if (e instanceof ApiError && e.code === 'auth/bad_token' && tbl.token) {
+          refusedTokens.add(tbl.token);
+          tbl.token = known;
+          history.replaceState(history.state, '', tableUrl(tbl.id, known));
+        }
+      }).finally(connect);
+    } else {
+      connect();
+    }
     window.setInterval(tickClocks, 500);
     document.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && (tbl.regionPick != null || tbl.confirm != null)) {

@@ -114,6 +114,8 @@ function stopServer() {
 
 /** @type {Array<string>} */
 const consoleErrors = [];
+/** Tokens a scenario expects the server to refuse: the browser's log of those refusals is not an error. @type {Array<string>} */
+const expectedRefusals = [];
 
 /**
  * A new browser context (its own storage: another player) with error listeners.
@@ -139,7 +141,10 @@ async function newContext(browser, name, viewport = { width: 1400, height: 1000 
 /** @param {Page} page @param {string} name */
 function watchPage(page, name) {
   page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(`${name}: console error: ${m.text()}`);
+    if (m.type() !== 'error') return;
+    const where = `${m.text()} ${m.location()?.url ?? ''}`;
+    if (expectedRefusals.some((t) => where.includes(`token=${t}`))) return;
+    consoleErrors.push(`${name}: console error: ${m.text()}`);
   });
   page.on('pageerror', (e) => consoleErrors.push(`${name}: page error: ${e.message}`));
 }
@@ -502,6 +507,13 @@ async function scenarioFullGame(browser) {
   check(!!ownToken && ownToken !== invited.searchParams.get('token'), 'the seat is held with a token of its own, not the invite');
   const retired = await fetch(`${base}/api/tables${invited.pathname.slice(2)}/state${invited.search}`);
   check(retired.status === 403, `the used invite no longer opens the seat (${retired.status})`);
+  // Opening the invite link again finds the seat through the token this browser holds (the
+  // server refusing the used invite once is expected).
+  expectedRefusals.push(/** @type {string} */ (invited.searchParams.get('token')));
+  await page.goto(links[0]);
+  await waitClaimed(page);
+  check(new URL(page.url()).searchParams.get('token') === ownToken, `the used invite opened again goes on with the seat's own token (${page.url()})`);
+  check((await snapOf(page))?.you === 0, 'the reopened invite shows the same seat');
   const tableBytes = await transferred(page);
   log(`table page first load: ${tableBytes} bytes`);
   check(tableBytes < 500 * 1024, `first load of a table page under 500 KB (${tableBytes})`);

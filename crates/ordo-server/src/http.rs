@@ -276,6 +276,9 @@ struct JoinRequest {
     token: Option<String>,
     #[serde(default)]
     name: Option<String>,
+    /// The token the player will hold, chosen by the client (see `AppState::join`).
+    #[serde(default)]
+    new_token: Option<String>,
 }
 
 async fn join(
@@ -284,7 +287,14 @@ async fn join(
     Body(body): Body,
 ) -> Result<Json<Value>, ApiError> {
     let req: JoinRequest = parse_json(&body)?;
-    let joined = state.join(&id, req.token.as_deref(), req.name).await?;
+    let joined = state
+        .join(
+            &id,
+            req.token.as_deref(),
+            req.name,
+            req.new_token.as_deref(),
+        )
+        .await?;
     Ok(Json(
         serde_json::to_value(joined).map_err(|e| ApiError::Internal(e.to_string()))?,
     ))
@@ -389,6 +399,9 @@ async fn hints(
     let handle = state.table(&id).await?;
     let (game, version) = {
         let t = handle.table.lock().await;
+        if t.invite_only(seat) {
+            return Err(ApiError::BadToken);
+        }
         if t.row.status != TableStatus::Active {
             return Err(ApiError::NotActive(t.row.status.as_str()));
         }

@@ -91,13 +91,10 @@ pub struct SeatInfo {
     /// Whether the seat's token was issued to the player who took the seat. A token handed
     /// out when the table was created is an invite: whoever takes the seat with it (`join`)
     /// receives a fresh token and the invite stops working, so the table's creator, who saw
-    /// every invite, keeps no way into another player's seat.
-    #[serde(default, skip_serializing_if = "is_false")]
+    /// every invite, keeps no way into another player's seat. Seats stored before invites were
+    /// retired read as taken, so their tokens go on working as they did.
+    #[serde(default = "yes")]
     pub claimed: bool,
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
 }
 
 /// A chess-style clock: every human seat starts with `initial_ms` and gains `increment_ms`
@@ -232,6 +229,18 @@ pub struct LiveTable {
 }
 
 impl LiveTable {
+    /// Whether `seat` is held only by the invite the host handed out at a lobby table: the
+    /// invite takes the seat (`join`) and shows the public view, nothing more, so a host who
+    /// starts the table early cannot read the seats nobody has taken yet. (At a table without a
+    /// lobby the invites hold their seats until they are taken.)
+    pub fn invite_only(&self, seat: Seat) -> bool {
+        self.options.lobby
+            && self
+                .seats
+                .get(seat.index())
+                .is_some_and(|s| s.kind == SeatKind::Human && !s.claimed)
+    }
+
     /// The table version: the length of its log (decisions and take-backs).
     pub fn version(&self) -> u64 {
         self.log.len() as u64
@@ -904,29 +913,61 @@ impl AppState {
     /// Takes a human seat. At an open table: with a token, that seat; without one, the first
     /// free human seat. The table starts when every seat has joined. At a running table, a seat
     /// whose invite was never used is taken with that invite (a table that started at once, or
-    /// a seat the host started without). Taking a seat with an invite, or without a token,
-    /// issues a fresh token and retires the invite; a player coming back with the token they
-    /// were given keeps it.
+    /// a seat the host started without; the player takes it back from the stand-in at once).
+    /// Taking a seat with an invite, or without a token, gives the player a token of their own
+    /// (`new_token` if the client chose one, so that it keeps the seat even when this answer is
+    /// lost; a fresh one otherwise) and retires the invite; a player coming back with their own
+    /// token keeps it.
     ///
     /// # Errors
-    /// Unknown table or token; the table is not open (and the seat not an unused invite) or
-    /// has no free seat.
+    /// Unknown table or token; a `new_token` that is not 16–128 letters, digits, `-` or `_`;
+    /// the table is not open (and the seat not an unused invite) or has no free seat.
     pub async fn join(
         &self,
         id: &str,
         token: Option<&str>,
         name: Option<String>,
+        new_token: Option<&str>,
     ) -> Result<Joined, ApiError> {
         let name = name.map(|n| n.chars().filter(|c| !c.is_control()).take(40).collect());
+        if let Some(n) = new_token {
+            let ok = (16..=128).contains(&n.len())
+                && n.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+            if !ok {
+                return Err(ApiError::Malformed(
+                    "new_token: 16 to 128 letters, digits, '-' or '_'".into(),
+                ));
+            }
+        }
+        let own = || -> Result<String, ApiError> {
+            match new_token {
+                Some(n) => Ok(n.to_string()),
+                None => random_hex(16),
+            }
+        };
         let handle = self.table(id).await?;
         let mut t = handle.lock_live().await?;
         let open = t.row.status == TableStatus::Open;
         let not_open = |t: &LiveTable| {
             ApiError::Lobby(format!("the table is {}, not open", t.row.status.as_str()))
         };
+        let before = t.seats.clone();
+        let mut took_invite = false;
         let (seat, token) = match token {
             Some(tok) => {
-                let seat = AppState::seat_of(&t, tok).ok_or(ApiError::BadToken)?;
+                let Some(seat) = AppState::seat_of(&t, tok) else {
+                    // A retry whose first answer was lost: the client's chosen token holds the
+                    // seat already.
+                    if let Some(seat) = new_token.and_then(|n| AppState::seat_of(&t, n)) {
+                        return Ok(Joined {
+                            seat: seat.0,
+                            token: new_token.unwrap_or_default().to_string(),
+                            status: t.row.status,
+                        });
+                    }
+                    return Err(ApiError::BadToken);
+                };
                 let invite = t
                     .seats
                     .get(seat.index())
@@ -936,11 +977,15 @@ impl AppState {
                     return Err(not_open(&t));
                 }
                 if invite {
-                    let fresh = random_hex(16)?;
+                    let fresh = own()?;
+                    if AppState::seat_of(&t, &fresh).is_some() {
+                        return Err(ApiError::Malformed("new_token: already in use".into()));
+                    }
                     if let Some(s) = t.seats.get_mut(seat.index()) {
                         s.token_hash = sha256_hex(fresh.as_bytes());
                         s.claimed = true;
                     }
+                    took_invite = true;
                     (seat, fresh)
                 } else {
                     (seat, tok.to_string())
@@ -953,7 +998,10 @@ impl AppState {
                     .iter()
                     .position(|s| s.kind == SeatKind::Human && !s.joined)
                     .ok_or_else(|| ApiError::Lobby("no free seat".into()))?;
-                let tok = random_hex(16)?;
+                let tok = own()?;
+                if AppState::seat_of(&t, &tok).is_some() {
+                    return Err(ApiError::Malformed("new_token: already in use".into()));
+                }
                 if let Some(s) = t.seats.get_mut(free) {
                     s.token_hash = sha256_hex(tok.as_bytes());
                     s.claimed = true;
@@ -968,14 +1016,24 @@ impl AppState {
             }
         }
         let start = open && t.seats.iter().all(|s| s.joined);
+        // Nothing changes unless it is stored: a failed write leaves the invite working.
+        if let Err(e) = self.save_seats(&handle, &mut t, id).await {
+            t.seats = before;
+            return Err(e);
+        }
         if start {
             self.store.set_status(id, TableStatus::Active).await?;
             t.row.status = TableStatus::Active;
             t.run_clocks();
+            let _ = handle.notify.send(t.version());
         }
-        self.save_seats(&handle, &mut t, id).await?;
         let status = t.row.status;
+        let back_from_standin = !open && took_invite;
         drop(t);
+        if back_from_standin {
+            // The invited player has arrived: the stand-in hands the seat over.
+            self.reclaim(id, &token).await?;
+        }
         tracing::info!(table = %id, seat = seat.0, started = start, "seat joined");
         if start {
             self.spawn_bots(id);
@@ -1027,6 +1085,9 @@ impl AppState {
         let handle = self.table(id).await?;
         let mut t = handle.lock_live().await?;
         let seat = AppState::seat_of(&t, token).ok_or(ApiError::BadToken)?;
+        if t.invite_only(seat) {
+            return Err(ApiError::BadToken);
+        }
         if t.row.status != TableStatus::Active {
             return Err(ApiError::NotActive(t.row.status.as_str()));
         }
@@ -1124,6 +1185,9 @@ impl AppState {
             let mut t = handle.lock_live().await?;
             if t.row.status != TableStatus::Active {
                 return Err(ApiError::NotActive(t.row.status.as_str()));
+            }
+            if t.invite_only(seat) {
+                return Err(ApiError::BadToken);
             }
             let current = t.version();
             if expected != current {
@@ -1280,6 +1344,9 @@ impl AppState {
     ) -> Result<u64, ApiError> {
         let version = {
             let mut t = handle.lock_live().await?;
+            if !by_bot && t.row.status == TableStatus::Active && t.invite_only(seat) {
+                return Err(ApiError::BadToken);
+            }
             let current = t.version();
             let since = usize::try_from(expected)
                 .ok()
@@ -1525,7 +1592,10 @@ pub fn snapshot(t: &LiveTable, viewer: Viewer) -> Value {
     // Before the start nobody sees a seat's private view: the deal of a free seat must not be
     // read by someone who takes it, looks and leaves it to the next player.
     let started = t.row.status != TableStatus::Open;
-    let seen = if started { viewer } else { Viewer::Spectator };
+    let seen = match viewer {
+        Viewer::Seat(s) if started && !t.invite_only(s) => viewer,
+        _ => Viewer::Spectator,
+    };
     let legal = match seen {
         Viewer::Seat(s) => t.game.legal(s),
         Viewer::Spectator => Vec::new(),
@@ -1603,6 +1673,28 @@ pub fn free_seats(seats_json: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seats_stored_before_invites_were_retired_read_as_taken() {
+        let old = r#"{"seats": [{"kind": "human", "token_hash": "ab", "joined": true}], "options": {"lobby": true}}"#;
+        let doc = SeatsDoc::parse(old).expect("parses");
+        assert!(
+            doc.seats[0].claimed,
+            "an old seat's token must go on working"
+        );
+        let new = SeatInfo {
+            kind: SeatKind::Human,
+            token_hash: "cd".into(),
+            name: None,
+            joined: false,
+            away: false,
+            claimed: false,
+        };
+        let text = serde_json::to_string(&new).expect("serialises");
+        assert!(text.contains(r#""claimed":false"#), "{text}");
+        let back: SeatInfo = serde_json::from_str(&text).expect("parses");
+        assert_eq!(back, new);
+    }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn nothing_is_written_through_a_handle_held_when_the_table_is_found_damaged() {

@@ -190,21 +190,87 @@ async fn lobby_join_leave_and_start() {
     // The stand-in makes seat 1's secret pick; seat 0 can still play.
     let snap = my_turn(&state, &id2, &t0).await;
     assert!(!snap["legal"].as_array().unwrap().is_empty());
-    // The invited player arrives late: the invite takes the seat (a token of her own, the
-    // invite retired), and she reclaims it from the stand-in.
-    let (s, j) = post(&state, &id2, "join", json!({"token": t1, "name": "Chi"})).await;
+    // Until the invited player arrives, the host's copy of her invite shows the public view only
+    // and decides nothing: the host cannot read the seat the stand-in plays.
+    let public = call(&state, "GET", &format!("/api/tables/{id2}/state"), None)
+        .await
+        .1;
+    let peek = state_of(&state, &id2, &t1).await;
+    assert_eq!(peek["you"], 1);
+    assert_eq!(
+        peek["view"], public["view"],
+        "an unused invite reads the seat"
+    );
+    assert_eq!(peek["legal"], json!([]));
+    assert_ne!(
+        state_of(&state, &id2, &t0).await["view"],
+        public["view"],
+        "a taken seat sees its own view"
+    );
+    let (s, _) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id2}/hints?token={t1}"),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "the unused invite asks the coach");
+    for (what, body) in [
+        ("reclaim", json!({"token": t1})),
+        ("undo", json!({"token": t1, "version": 0})),
+        (
+            "actions",
+            json!({"token": t1, "version": 0, "action": {"type": "forgo"}}),
+        ),
+    ] {
+        let (s, e) = post(&state, &id2, what, body).await;
+        assert_eq!(
+            (s, e["code"].as_str()),
+            (StatusCode::FORBIDDEN, Some("auth/bad_token")),
+            "{what}"
+        );
+    }
+    // She arrives: the invite takes the seat with the token her client chose (a retry whose
+    // answer was lost gets the same answer), the invite is retired, and the stand-in hands the
+    // seat back at once.
+    let chosen = "chi-0123456789abcdef";
+    let (s, e) = post(
+        &state,
+        &id2,
+        "join",
+        json!({"token": t1, "new_token": "short"}),
+    )
+    .await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("request/malformed"))
+    );
+    let (s, j) = post(
+        &state,
+        &id2,
+        "join",
+        json!({"token": t1, "name": "Chi", "new_token": chosen}),
+    )
+    .await;
     assert_eq!(s, StatusCode::OK, "{j}");
     assert_eq!(
-        (j["seat"].clone(), j["status"].clone()),
-        (json!(1), json!("active"))
+        (j["seat"].clone(), j["status"].clone(), j["token"].clone()),
+        (json!(1), json!("active"), json!(chosen))
     );
-    let chi = j["token"].as_str().unwrap().to_string();
-    assert_ne!(chi, t1);
+    let (s, again) = post(
+        &state,
+        &id2,
+        "join",
+        json!({"token": t1, "name": "Chi", "new_token": chosen}),
+    )
+    .await;
+    assert_eq!((s, again), (StatusCode::OK, j.clone()));
+    let chi = chosen.to_string();
     let (s, _) = post(&state, &id2, "reclaim", json!({"token": t1})).await;
     assert_eq!(s, StatusCode::FORBIDDEN);
-    assert_eq!(info(&state, &id2).await["seats"][1]["away"], true);
-    let (s, _) = post(&state, &id2, "reclaim", json!({"token": chi})).await;
-    assert_eq!(s, StatusCode::OK);
+    let (s, _) = post(&state, &id2, "join", json!({"token": t1})).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    assert_ne!(state_of(&state, &id2, &chi).await["view"], public["view"]);
     let i = info(&state, &id2).await;
     assert_eq!(
         (i["seats"][1]["away"].clone(), i["seats"][1]["name"].clone()),
