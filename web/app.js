@@ -42,7 +42,11 @@ import { t, orderText, LANGS, getLang, setLang, onLangChange, enemyName, enemyAb
 /** @typedef {{id: string, basic: Act, secondary: Act}} WedgeDef */
 /** @typedef {{components: {wedges: Array<WedgeDef>, orders: Array<OrderDef>}, map_large: MapFile, map_small: MapFile, divine_influence: {orders: Array<OrderDef>}, crimson_amber: {orders: Array<OrderDef>}}} GameData */
 
-/** @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, pending?: string | null}} MyTable */
+/**
+ * A remembered table. `from`: the invite `token` was taken with; `pending`: a token asked for
+ * with the invite `pendingFrom` and not yet confirmed.
+ * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null}} MyTable
+ */
 /** @typedef {import('./src/generated').WkConfig} WkConfig */
 /** @typedef {import('./src/generated').WkLength} WkLength */
 /** @typedef {import('./src/generated').WkOptional} WkOptional */
@@ -824,9 +828,9 @@ function connect() {
       }, (e) => {
         /** @type {Record<string, string>} */
         const fatal = { 'game/not_found': t('err.no_table'), 'auth/bad_token': t('err.bad_token'), 'table/damaged': t('damaged_help') };
-        const known = store.tables()[tbl.id];
-        if (tbl.token) refusedTokens.add(tbl.token);
-        const other = [known?.token, known?.pending].find((x) => x && !refusedTokens.has(x));
+        const refused = tbl.token;
+        if (refused) refusedTokens.add(refused);
+        const other = refused ? tokenFromInvite(refused) : null;
         if (e instanceof ApiError && e.code === 'auth/bad_token' && other) {
           // An invite already used (the link opened again): go on with the seat's own token.
           tbl.token = other;
@@ -962,7 +966,10 @@ function afterUpdate() {
   if (!snap) return;
   const known = store.tables()[tbl.id];
   if (tbl.token && snap.you != null && (known?.seat !== snap.you || known?.token !== tbl.token)) {
-    store.remember(tbl.id, { token: tbl.token, seat: snap.you, at: Date.now() });
+    // A token that worked: remembered with the invite it came from, if this page took it.
+    const confirmed = known?.pending === tbl.token;
+    const from = known?.token === tbl.token ? known?.from ?? null : confirmed ? known?.pendingFrom ?? null : null;
+    store.remember(tbl.id, { token: tbl.token, seat: snap.you, at: Date.now(), from, ...(confirmed ? { pending: null, pendingFrom: null } : {}) });
   }
   if (tbl.confirm != null && !snap.legal[tbl.confirm]) tbl.confirm = null;
   // Suggestions are for one version only: hide them once the board moved on.
@@ -979,12 +986,25 @@ function afterUpdate() {
     // The token the seat will be held with is chosen here and kept before asking, so a lost
     // answer does not lose the seat: the page finds it again with this token.
     const mine = newToken();
-    store.remember(tbl.id, { token: known?.token ?? tbl.token, seat: known?.seat ?? null, at: Date.now(), pending: mine });
+    const held = store.tables()[tbl.id];
+    store.remember(tbl.id, { token: held?.token ?? tbl.token, seat: held?.seat ?? null, at: Date.now(), pending: mine, pendingFrom: tbl.token });
     api(`/api/tables/${encodeURIComponent(tbl.id)}/join`, { token: tbl.token, name: store.name() || null, new_token: mine })
       .then((/** @type {Joined} */ j) => { if (j.token !== tbl.token) takeToken(j.token, j.seat); })
       .catch((e) => { tbl.error = `${t('join_failed')}: ${e instanceof Error ? e.message : String(e)}`; renderTable(); });
   }
   renderTable();
+}
+
+/**
+ * The token this browser took a seat with using `invite` (an invite the server now refuses),
+ * if any: the confirmed one, or one asked for whose answer never came.
+ * @param {string} invite
+ * @returns {string | null}
+ */
+function tokenFromInvite(invite) {
+  const k = store.tables()[tbl.id];
+  const found = [k?.from === invite ? k?.token : null, k?.pendingFrom === invite ? k?.pending : null];
+  return found.find((x) => x && !refusedTokens.has(x)) ?? null;
 }
 
 /** A random token for a seat (32 hex digits). */
@@ -997,11 +1017,12 @@ function newToken() {
 /** Goes on at the table with the seat's own token: remembered, in the address, and on a fresh
  * connection (the server closes the one opened with the invite). @param {string} token @param {number} seat */
 function takeToken(token, seat) {
+  const invite = tbl.token;
   tbl.token = token;
   tbl.error = '';
   tbl.fatal = '';
   tbl.attempts = 0;
-  store.remember(tbl.id, { token, seat, at: Date.now(), pending: null });
+  store.remember(tbl.id, { token, seat, at: Date.now(), from: invite, pending: null, pendingFrom: null });
   history.replaceState(history.state, '', tableUrl(tbl.id, token));
   const old = tbl.ws;
   tbl.ws = null;
@@ -2185,16 +2206,21 @@ function boot() {
     renderTable();
     // The game (and so the data to draw it) is known from the table's facts or the first snapshot.
     api(`/api/tables/${encodeURIComponent(tbl.id)}`).then((x) => { if (x?.game) ensureGame(String(x.game)); }).catch(() => {});
-    const known = store.tables()[tbl.id]?.token;
-    if (tbl.token && known && known !== tbl.token) {
-      // The link names another token than the one this browser holds the seat with: an invite
-      // already used goes on with the held token, any other link with its own.
-      const q = `?token=${encodeURIComponent(tbl.token)}`;
-      api(`/api/tables/${encodeURIComponent(tbl.id)}/state${q}`).catch((e) => {
-        if (e instanceof ApiError && e.code === 'auth/bad_token' && tbl.token) {
-          refusedTokens.add(tbl.token);
-          tbl.token = known;
-          history.replaceState(history.state, '', tableUrl(tbl.id, known));
+    const known = store.tables()[tbl.id];
+    if (tbl.token && known?.token && known.from === tbl.token) {
+      // An invite this browser took its seat with (the link opened again): the seat's own token.
+      tbl.token = known.token;
+      history.replaceState(history.state, '', tableUrl(tbl.id, known.token));
+      connect();
+    } else if (tbl.token && known?.pending && known.pendingFrom === tbl.token) {
+      // The seat was asked for with this invite and the answer never came: if the server took
+      // it, the invite is refused and the token asked for holds the seat.
+      const invite = tbl.token;
+      api(`/api/tables/${encodeURIComponent(tbl.id)}/state?token=${encodeURIComponent(invite)}`).catch((e) => {
+        const held = e instanceof ApiError && e.code === 'auth/bad_token' ? (refusedTokens.add(invite), tokenFromInvite(invite)) : null;
+        if (held) {
+          tbl.token = held;
+          history.replaceState(history.state, '', tableUrl(tbl.id, held));
         }
       }).finally(connect);
     } else {

@@ -954,20 +954,17 @@ impl AppState {
         };
         let before = t.seats.clone();
         let mut took_invite = false;
-        let (seat, token) = match token {
-            Some(tok) => {
-                let Some(seat) = AppState::seat_of(&t, tok) else {
-                    // A retry whose first answer was lost: the client's chosen token holds the
-                    // seat already.
-                    if let Some(seat) = new_token.and_then(|n| AppState::seat_of(&t, n)) {
-                        return Ok(Joined {
-                            seat: seat.0,
-                            token: new_token.unwrap_or_default().to_string(),
-                            status: t.row.status,
-                        });
-                    }
-                    return Err(ApiError::BadToken);
-                };
+        // A retry whose first answer was lost: the token the client chose holds the seat
+        // already. It goes through the rest again (the start, the stand-in's hand-over), in case
+        // the first attempt stopped before them.
+        let retry = new_token.and_then(|n| AppState::seat_of(&t, n).map(|s| (s, n.to_string())));
+        let (seat, token) = match (retry, token) {
+            (Some(r), _) => {
+                took_invite = !open;
+                r
+            }
+            (None, Some(tok)) => {
+                let seat = AppState::seat_of(&t, tok).ok_or(ApiError::BadToken)?;
                 let invite = t
                     .seats
                     .get(seat.index())
@@ -991,8 +988,8 @@ impl AppState {
                     (seat, tok.to_string())
                 }
             }
-            None if !open => return Err(not_open(&t)),
-            None => {
+            (None, None) if !open => return Err(not_open(&t)),
+            (None, None) => {
                 let free = t
                     .seats
                     .iter()
@@ -1055,6 +1052,9 @@ impl AppState {
         let handle = self.table(id).await?;
         let mut t = handle.lock_live().await?;
         let seat = AppState::seat_of(&t, token).ok_or(ApiError::BadToken)?;
+        if t.row.status == TableStatus::Active && t.invite_only(seat) {
+            return Err(ApiError::BadToken);
+        }
         match t.row.status {
             TableStatus::Open => {
                 if let Some(s) = t.seats.get_mut(seat.index()) {
@@ -1112,7 +1112,7 @@ impl AppState {
     }
 
     /// The host starts an open table now; human seats nobody joined are played by the
-    /// stand-in bot (their invite tokens can still reclaim them).
+    /// stand-in bot until their invitees take them (`join` with the invite).
     ///
     /// # Errors
     /// Unknown table; not the host's token; the table is not open.

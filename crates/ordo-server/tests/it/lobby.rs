@@ -147,12 +147,16 @@ async fn lobby_join_leave_and_start() {
     let (s, _) = post(&state, &id, "start", json!({"host_token": "forged"})).await;
     assert_eq!(s, StatusCode::FORBIDDEN);
     // Joining without an invite takes the free seat with a fresh token and starts the table.
-    let (s, j) = post(&state, &id, "join", json!({"name": "Bảo"})).await;
+    let ask = json!({"name": "Bảo", "new_token": "bao_0123456789abcdef"});
+    let (s, j) = post(&state, &id, "join", ask.clone()).await;
     assert_eq!(s, StatusCode::OK, "{j}");
     assert_eq!(
-        (j["seat"].clone(), j["status"].clone()),
-        (json!(1), json!("active"))
+        (j["seat"].clone(), j["status"].clone(), j["token"].clone()),
+        (json!(1), json!("active"), ask["new_token"].clone())
     );
+    // The same request again (its answer lost) gets the same answer.
+    let (s, again) = post(&state, &id, "join", ask).await;
+    assert_eq!((s, again), (StatusCode::OK, j.clone()));
     let fresh = j["token"].as_str().unwrap().to_string();
     assert_eq!(state_of(&state, &id, &fresh).await["you"], 1);
     // The table is full and started: no more joins, no start.
