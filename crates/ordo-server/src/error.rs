@@ -43,6 +43,10 @@ pub enum ApiError {
     /// The seat's lobby action is not possible (table full, already started, ...).
     #[error("{0}")]
     Lobby(String),
+    /// Another server instance changed the table's seats while this request was changing them
+    /// (the request is tried again on the fresh seats first; this is what remains after that).
+    #[error("the table's seats changed meanwhile; try again")]
+    SeatsChanged,
     /// Taking back the last decision is not allowed.
     #[error("cannot take back: {0}")]
     UndoRefused(&'static str),
@@ -73,6 +77,7 @@ impl ApiError {
             | ApiError::StaleVersion { .. }
             | ApiError::NotFinished
             | ApiError::Lobby(_)
+            | ApiError::SeatsChanged
             | ApiError::UndoRefused(_) => StatusCode::CONFLICT,
             ApiError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -93,7 +98,7 @@ impl ApiError {
             ApiError::StaleVersion { .. } => "action/stale_version",
             ApiError::InvalidTable(_) => "table/invalid",
             ApiError::NotFinished => "game/not_finished",
-            ApiError::Lobby(_) => "table/lobby",
+            ApiError::Lobby(_) | ApiError::SeatsChanged => "table/lobby",
             ApiError::UndoRefused(_) => "undo/refused",
             ApiError::RateLimited => "request/rate_limited",
             ApiError::TooLarge => "request/too_large",
@@ -115,6 +120,7 @@ impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
         match e {
             StoreError::NotFound(_) => ApiError::NotFound,
+            StoreError::SeatsChanged(_) => ApiError::SeatsChanged,
             StoreError::Conflict { expected, current } => {
                 ApiError::StaleVersion { expected, current }
             }

@@ -896,18 +896,60 @@ impl AppState {
             .map(|i| Seat(i as u8))
     }
 
-    /// Stores the seats (and status) of a table and tells its connections.
+    /// Stores the seats of a table, changed from `before`, and tells its connections.
+    ///
+    /// # Errors
+    /// See [`AppState::write_seats`].
     async fn save_seats(
         &self,
         handle: &TableHandle,
         t: &mut LiveTable,
         id: &str,
+        before: Vec<SeatInfo>,
     ) -> Result<(), ApiError> {
-        let json = t.seats_json()?;
-        self.store.set_seats(id, &json).await?;
-        t.row.seats = json;
-        let _ = handle.notify.send(t.version());
-        Ok(())
+        let written = self.write_seats(t, id, before).await;
+        if let Ok(()) | Err(ApiError::SeatsChanged) = written {
+            // Stored, or caught up with another instance's change: either way the table moved.
+            let _ = handle.notify.send(t.version());
+        }
+        written
+    }
+
+    /// Stores the seats of a table, changed from `before`, over the seats it last read.
+    /// Nothing changes unless it is stored: a failed write puts `before` back.
+    ///
+    /// # Errors
+    /// [`ApiError::SeatsChanged`] when another server instance changed the seats meanwhile:
+    /// the table is then caught up from the store, for the caller to decide again on the
+    /// fresh seats. Database errors.
+    async fn write_seats(
+        &self,
+        t: &mut LiveTable,
+        id: &str,
+        before: Vec<SeatInfo>,
+    ) -> Result<(), ApiError> {
+        let json = match t.seats_json() {
+            Ok(json) => json,
+            Err(e) => {
+                t.seats = before;
+                return Err(e);
+            }
+        };
+        match self.store.set_seats(id, &t.row.seats, &json).await {
+            Ok(()) => {
+                t.row.seats = json;
+                Ok(())
+            }
+            Err(StoreError::SeatsChanged(_)) => {
+                tracing::info!(table = %id, "seats changed by another instance: caught up");
+                self.catch_up(t, id).await?;
+                Err(ApiError::SeatsChanged)
+            }
+            Err(e) => {
+                t.seats = before;
+                Err(e.into())
+            }
+        }
     }
 
     /// Takes a human seat. At an open table: with a token, that seat; without one, the first
@@ -923,6 +965,23 @@ impl AppState {
     /// Unknown table or token; a `new_token` that is not 16–128 letters, digits, `-` or `_`;
     /// the table is not open (and the seat not an unused invite) or has no free seat.
     pub async fn join(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        name: Option<String>,
+        new_token: Option<&str>,
+    ) -> Result<Joined, ApiError> {
+        let mut tries = 0;
+        loop {
+            match self.join_once(id, token, name.clone(), new_token).await {
+                Err(ApiError::SeatsChanged) if tries < SEAT_TRIES => tries += 1,
+                other => return other,
+            }
+        }
+    }
+
+    /// One attempt at [`AppState::join`].
+    async fn join_once(
         &self,
         id: &str,
         token: Option<&str>,
@@ -1014,10 +1073,7 @@ impl AppState {
         }
         let start = open && t.seats.iter().all(|s| s.joined);
         // Nothing changes unless it is stored: a failed write leaves the invite working.
-        if let Err(e) = self.save_seats(&handle, &mut t, id).await {
-            t.seats = before;
-            return Err(e);
-        }
+        self.save_seats(&handle, &mut t, id, before).await?;
         if start {
             self.store.set_status(id, TableStatus::Active).await?;
             t.row.status = TableStatus::Active;
@@ -1049,12 +1105,24 @@ impl AppState {
     /// # Errors
     /// Unknown table or token; the table is over.
     pub async fn leave(&self, id: &str, token: &str) -> Result<TableStatus, ApiError> {
+        let mut tries = 0;
+        loop {
+            match self.leave_once(id, token).await {
+                Err(ApiError::SeatsChanged) if tries < SEAT_TRIES => tries += 1,
+                other => return other,
+            }
+        }
+    }
+
+    /// One attempt at [`AppState::leave`].
+    async fn leave_once(&self, id: &str, token: &str) -> Result<TableStatus, ApiError> {
         let handle = self.table(id).await?;
         let mut t = handle.lock_live().await?;
         let seat = AppState::seat_of(&t, token).ok_or(ApiError::BadToken)?;
         if t.row.status == TableStatus::Active && t.invite_only(seat) {
             return Err(ApiError::BadToken);
         }
+        let before = t.seats.clone();
         match t.row.status {
             TableStatus::Open => {
                 if let Some(s) = t.seats.get_mut(seat.index()) {
@@ -1069,7 +1137,7 @@ impl AppState {
             }
             TableStatus::Finished => return Err(ApiError::NotActive("finished")),
         }
-        self.save_seats(&handle, &mut t, id).await?;
+        self.save_seats(&handle, &mut t, id, before).await?;
         let status = t.row.status;
         drop(t);
         tracing::info!(table = %id, seat = seat.0, "seat left");
@@ -1082,6 +1150,17 @@ impl AppState {
     /// # Errors
     /// Unknown table or token; the table is not being played.
     pub async fn reclaim(&self, id: &str, token: &str) -> Result<(), ApiError> {
+        let mut tries = 0;
+        loop {
+            match self.reclaim_once(id, token).await {
+                Err(ApiError::SeatsChanged) if tries < SEAT_TRIES => tries += 1,
+                other => return other,
+            }
+        }
+    }
+
+    /// One attempt at [`AppState::reclaim`].
+    async fn reclaim_once(&self, id: &str, token: &str) -> Result<(), ApiError> {
         let handle = self.table(id).await?;
         let mut t = handle.lock_live().await?;
         let seat = AppState::seat_of(&t, token).ok_or(ApiError::BadToken)?;
@@ -1095,6 +1174,7 @@ impl AppState {
             // Nothing to reclaim: the seat is the player's already (and no time is given).
             return Ok(());
         }
+        let before = t.seats.clone();
         if let Some(s) = t.seats.get_mut(seat.index()) {
             s.away = false;
         }
@@ -1106,7 +1186,7 @@ impl AppState {
             }
         }
         t.run_clocks();
-        self.save_seats(&handle, &mut t, id).await?;
+        self.save_seats(&handle, &mut t, id, before).await?;
         tracing::info!(table = %id, seat = seat.0, "seat reclaimed");
         Ok(())
     }
@@ -1117,6 +1197,17 @@ impl AppState {
     /// # Errors
     /// Unknown table; not the host's token; the table is not open.
     pub async fn start(&self, id: &str, host_token: &str) -> Result<(), ApiError> {
+        let mut tries = 0;
+        loop {
+            match self.start_once(id, host_token).await {
+                Err(ApiError::SeatsChanged) if tries < SEAT_TRIES => tries += 1,
+                other => return other,
+            }
+        }
+    }
+
+    /// One attempt at [`AppState::start`].
+    async fn start_once(&self, id: &str, host_token: &str) -> Result<(), ApiError> {
         let handle = self.table(id).await?;
         let mut t = handle.lock_live().await?;
         if t.host_hash.is_empty() || sha256_hex(host_token.as_bytes()) != t.host_hash {
@@ -1128,16 +1219,20 @@ impl AppState {
                 t.row.status.as_str()
             )));
         }
+        let before = t.seats.clone();
         for s in &mut t.seats {
             if !s.joined {
                 s.joined = true;
                 s.away = true;
             }
         }
+        // The seats first (as a join that fills the table does): a start whose status was not
+        // stored is simply asked for again.
+        self.save_seats(&handle, &mut t, id, before).await?;
         self.store.set_status(id, TableStatus::Active).await?;
         t.row.status = TableStatus::Active;
         t.run_clocks();
-        self.save_seats(&handle, &mut t, id).await?;
+        let _ = handle.notify.send(t.version());
         drop(t);
         tracing::info!(table = %id, "table started by its host");
         self.spawn_bots(id);
@@ -1456,13 +1551,22 @@ impl AppState {
                 }
             }
             if standin && !by_bot {
-                // The player is back: the stand-in steps aside.
-                if let Some(s) = t.seats.get_mut(seat.index()) {
-                    s.away = false;
+                // The player is back: the stand-in steps aside. (Another instance changing the
+                // seats meanwhile catches this table up, decision included; then again.)
+                let mut tries = 0;
+                loop {
+                    let before = t.seats.clone();
+                    if let Some(s) = t.seats.get_mut(seat.index()) {
+                        s.away = false;
+                    }
+                    match self.write_seats(&mut t, id, before).await {
+                        Err(ApiError::SeatsChanged) if tries < SEAT_TRIES => tries += 1,
+                        other => {
+                            other?;
+                            break;
+                        }
+                    }
                 }
-                let json = t.seats_json()?;
-                self.store.set_seats(id, &json).await?;
-                t.row.seats = json;
             }
             if t.game.to_act().is_over() {
                 // The decision is stored and applied: failing to store the end of the game is
@@ -1517,6 +1621,7 @@ impl AppState {
                     continue;
                 }
                 t.clocks = now;
+                let before = t.seats.clone();
                 for &i in &flagged {
                     if let Some(c) = t.clocks.get_mut(i) {
                         *c = 0;
@@ -1527,8 +1632,11 @@ impl AppState {
                 }
                 t.running_since.iter_mut().for_each(|s| *s = None);
                 t.run_clocks();
-                if let Err(e) = self.save_seats(&handle, &mut t, &id).await {
-                    tracing::error!(table = %id, error = %e, "could not store a timeout");
+                if let Err(e) = self.save_seats(&handle, &mut t, &id, before).await {
+                    // Caught up with another instance's change, or not stored: the next tick
+                    // looks at the clocks again.
+                    tracing::warn!(table = %id, error = %e, "timeout not stored");
+                    continue;
                 }
                 drop(t);
                 self.metrics
@@ -1585,6 +1693,10 @@ pub fn replay_step(t: &LiveTable, at: u64) -> Result<crate::protocol::ReplayStep
 
 /// Decisions in a snapshot's log.
 const LOG_LINES: usize = 60;
+
+/// How many more times a change to a table's seats is tried after another server instance
+/// changed them first.
+const SEAT_TRIES: u32 = 3;
 
 /// What one viewer receives: the version, the seats, its own view, its own legal decisions,
 /// the seats pending, the clocks, and, once over, the revealed seed.

@@ -165,6 +165,9 @@ pub enum StoreError {
         /// What the store holds.
         current: u64,
     },
+    /// The seats were changed by another writer since they were read.
+    #[error("the seats of table `{0}` changed meanwhile")]
+    SeatsChanged(String),
     /// A stored value could not be read back.
     #[error("corrupt stored data: {0}")]
     Corrupt(String),
@@ -231,11 +234,14 @@ pub trait Store: Send + Sync {
     /// [`StoreError::NotFound`]; database errors.
     async fn set_status(&self, id: &str, status: TableStatus) -> Result<(), StoreError>;
 
-    /// Replaces a table's seats (joins and leaves before the start).
+    /// Replaces a table's seats (joins, leaves, stand-in hand-overs) if they are still
+    /// `expected`, so that two server instances sharing the database never both hand out one
+    /// seat or undo each other's change.
     ///
     /// # Errors
+    /// [`StoreError::SeatsChanged`] when the stored seats are not `expected`;
     /// [`StoreError::NotFound`]; database errors.
-    async fn set_seats(&self, id: &str, seats: &str) -> Result<(), StoreError>;
+    async fn set_seats(&self, id: &str, expected: &str, seats: &str) -> Result<(), StoreError>;
 
     /// Ids of tables changed by *other* server instances sharing this database (appends,
     /// status and seat changes), as they commit. `None` when the backend serves one process.
@@ -440,9 +446,29 @@ pub async fn store_contract(store: std::sync::Arc<dyn Store>) {
         .await
         .unwrap_or_else(|e| panic!("{b}: {e}"));
     store
-        .set_seats(&t.id, r#"[{"kind":"bot"}]"#)
+        .set_seats(&t.id, &t.seats, r#"[{"kind":"bot"}]"#)
         .await
         .unwrap_or_else(|e| panic!("{b}: {e}"));
+    // Seats are replaced only from what the writer read: a writer holding older seats is
+    // refused and changes nothing; an unknown table is not found.
+    assert!(
+        matches!(
+            store
+                .set_seats(&t.id, &t.seats, r#"[{"kind":"human"}]"#)
+                .await,
+            Err(StoreError::SeatsChanged(_))
+        ),
+        "{b}: seats written over a change"
+    );
+    assert!(matches!(
+        store.set_seats("no-such-table", "[]", "[]").await,
+        Err(StoreError::NotFound(_))
+    ));
+    // Writing the same seats again is not a change by someone else.
+    store
+        .set_seats(&t.id, r#"[{"kind":"bot"}]"#, r#"[{"kind":"bot"}]"#)
+        .await
+        .unwrap_or_else(|e| panic!("{b}: same seats again: {e}"));
     let loaded = store
         .load_table(&t.id)
         .await

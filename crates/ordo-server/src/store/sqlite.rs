@@ -368,14 +368,22 @@ impl Store for SqliteStore {
         Ok(())
     }
 
-    async fn set_seats(&self, id: &str, seats: &str) -> Result<(), StoreError> {
-        let r = sqlx::query("UPDATE tables SET seats = ? WHERE id = ?")
+    async fn set_seats(&self, id: &str, expected: &str, seats: &str) -> Result<(), StoreError> {
+        let r = sqlx::query("UPDATE tables SET seats = ? WHERE id = ? AND seats = ?")
             .bind(seats)
             .bind(id)
+            .bind(expected)
             .execute(&self.pool)
             .await?;
         if r.rows_affected() == 0 {
-            return Err(StoreError::NotFound(id.to_string()));
+            let known = sqlx::query("SELECT 1 FROM tables WHERE id = ?")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+            return Err(match known {
+                Some(_) => StoreError::SeatsChanged(id.to_string()),
+                None => StoreError::NotFound(id.to_string()),
+            });
         }
         Ok(())
     }

@@ -401,6 +401,71 @@ async fn taking_a_running_tables_seat_retires_its_invite() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_never_hand_out_one_seat_twice() {
+    // Two servers on one database file; SQLite tells neither of the other's changes, so each
+    // holds the table as it was when it loaded it.
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", dir.path().join("shared.db").display());
+    let a = state_at(&url).await;
+    let seats = json!([{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]);
+    let created = create_with(
+        &a,
+        json!({"game": "crusaders", "config": {"players": 3}, "seats": seats, "lobby": true}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let invite0 = created["tokens"][0].as_str().unwrap().to_string();
+    let b = state_at(&url).await;
+    assert_eq!(info(&b, &id).await["status"], "open");
+    // Ana takes seat 0 with its invite through A. B still believes the invite unused: the same
+    // invite through B is refused (the invite is retired), and Ana keeps her seat.
+    let (s, ana) = post(&a, &id, "join", json!({"token": invite0, "name": "Ana"})).await;
+    assert_eq!(s, StatusCode::OK, "{ana}");
+    assert_eq!(ana["seat"], 0);
+    let ana = ana["token"].as_str().unwrap().to_string();
+    let (s, e) = post(&b, &id, "join", json!({"token": invite0, "name": "Eve"})).await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("auth/bad_token")),
+        "{e}"
+    );
+    // Bo takes the first free seat through A; Cy through B, which believed seat 1 free too:
+    // each gets a seat of their own.
+    let (s, bo) = post(&a, &id, "join", json!({"name": "Bo"})).await;
+    assert_eq!((s, bo["seat"].clone()), (StatusCode::OK, json!(1)), "{bo}");
+    let bo = bo["token"].as_str().unwrap().to_string();
+    let (s, cy) = post(&b, &id, "join", json!({"name": "Cy"})).await;
+    assert_eq!((s, cy["seat"].clone()), (StatusCode::OK, json!(2)), "{cy}");
+    let cy = cy["token"].as_str().unwrap().to_string();
+    // B's join filled the table and started it; every player holds their seat on either
+    // server, under the name they gave.
+    assert_eq!(info(&b, &id).await["status"], "active");
+    let fresh = state_at(&url).await;
+    for (token, seat) in [(&ana, 0), (&bo, 1), (&cy, 2)] {
+        assert_eq!(state_of(&b, &id, token).await["you"], seat);
+        assert_eq!(state_of(&fresh, &id, token).await["you"], seat);
+    }
+    let names: Vec<Value> = info(&fresh, &id).await["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].clone())
+        .collect();
+    assert_eq!(names, vec![json!("Ana"), json!("Bo"), json!("Cy")]);
+    // A still holds the table as open with seat 2 free; Bo leaving through A does not undo
+    // the start B stored: A catches up and the leave hands Bo's seat to the stand-in.
+    let (s, left) = post(&a, &id, "leave", json!({"token": bo})).await;
+    assert_eq!(
+        (s, left["status"].clone()),
+        (StatusCode::OK, json!("active")),
+        "{left}"
+    );
+    let seats = info(&state_at(&url).await, &id).await["seats"].clone();
+    assert_eq!(seats[1]["away"], true, "{seats}");
+    assert_eq!(seats[2]["name"], "Cy", "{seats}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_connection_loses_its_seat_when_the_seat_goes_to_someone_else() {
     let state = state_at("sqlite::memory:").await;
     let seats = json!([{"kind": "human"}, {"kind": "human"}]);
