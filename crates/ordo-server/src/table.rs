@@ -15,7 +15,9 @@ use tokio::sync::{broadcast, watch, Mutex};
 
 use crate::error::ApiError;
 use crate::game::AnyGame;
-use crate::store::{now_ms, EntryKind, NewEntry, Store, StoreError, TableRow, TableStatus};
+use crate::store::{
+    now_ms, EntryKind, NewEntry, SeatsChange, Store, StoreError, TableRow, TableStatus,
+};
 
 /// The longest a hosted bot may think per decision: a table's bots share the server.
 pub const MAX_BOT_TIME: Duration = Duration::from_secs(10);
@@ -229,6 +231,39 @@ pub struct LiveTable {
 }
 
 impl LiveTable {
+    /// What a change of the seats may have to put back if it is not stored.
+    fn seats_before(&self) -> SeatsBefore {
+        SeatsBefore {
+            seats: self.seats.clone(),
+            status: self.row.status,
+            clocks: self.clocks.clone(),
+            running_since: self.running_since.clone(),
+        }
+    }
+
+    /// Undoes an unstored change of the seats.
+    fn put_back(&mut self, before: SeatsBefore) {
+        self.seats = before.seats;
+        self.row.status = before.status;
+        self.clocks = before.clocks;
+        self.running_since = before.running_since;
+    }
+
+    /// The stand-in hands `seat` back to its player, who gets a minimum of time to think
+    /// (back from a timeout). Nothing happens to a seat the player holds already.
+    fn hand_back(&mut self, seat: Seat) {
+        match self.seats.get_mut(seat.index()) {
+            Some(s) if s.away => s.away = false,
+            _ => return,
+        }
+        if let Some(c) = self.options.clock {
+            let floor = i64::try_from(c.increment_ms.max(10_000)).unwrap_or(10_000);
+            if let Some(left) = self.clocks.get_mut(seat.index()) {
+                *left = (*left).max(floor);
+            }
+        }
+    }
+
     /// Whether `seat` is held only by the invite the host handed out at a lobby table: the
     /// invite takes the seat (`join`) and shows the public view, nothing more, so a host who
     /// starts the table early cannot read the seats nobody has taken yet. (At a table without a
@@ -896,7 +931,8 @@ impl AppState {
             .map(|i| Seat(i as u8))
     }
 
-    /// Stores the seats of a table, changed from `before`, and tells its connections.
+    /// Stores the seats (and status) of a table, changed from `before`, and tells its
+    /// connections.
     ///
     /// # Errors
     /// See [`AppState::write_seats`].
@@ -905,7 +941,7 @@ impl AppState {
         handle: &TableHandle,
         t: &mut LiveTable,
         id: &str,
-        before: Vec<SeatInfo>,
+        before: SeatsBefore,
     ) -> Result<(), ApiError> {
         let written = self.write_seats(t, id, before).await;
         if let Ok(()) | Err(ApiError::SeatsChanged) = written {
@@ -915,38 +951,48 @@ impl AppState {
         written
     }
 
-    /// Stores the seats of a table, changed from `before`, over the seats it last read.
-    /// Nothing changes unless it is stored: a failed write puts `before` back.
+    /// Stores the seats and status of a table, changed from `before`, over the table as this
+    /// instance last read it (seats, status and version). Nothing changes unless it is
+    /// stored: a failed write puts `before` back (seats, status and clocks).
     ///
     /// # Errors
-    /// [`ApiError::SeatsChanged`] when another server instance changed the seats meanwhile:
+    /// [`ApiError::SeatsChanged`] when another server instance changed the table meanwhile:
     /// the table is then caught up from the store, for the caller to decide again on the
-    /// fresh seats. Database errors.
+    /// fresh table. Database errors.
     async fn write_seats(
         &self,
         t: &mut LiveTable,
         id: &str,
-        before: Vec<SeatInfo>,
+        before: SeatsBefore,
     ) -> Result<(), ApiError> {
         let json = match t.seats_json() {
             Ok(json) => json,
             Err(e) => {
-                t.seats = before;
+                t.put_back(before);
                 return Err(e);
             }
         };
-        match self.store.set_seats(id, &t.row.seats, &json).await {
+        let change = SeatsChange {
+            read_seats: &t.row.seats,
+            read_status: before.status,
+            read_version: t.version(),
+            seats: &json,
+            status: t.row.status,
+        };
+        let written = self.store.set_seats(id, change).await;
+        match written {
             Ok(()) => {
                 t.row.seats = json;
                 Ok(())
             }
             Err(StoreError::SeatsChanged(_)) => {
-                tracing::info!(table = %id, "seats changed by another instance: caught up");
+                tracing::info!(table = %id, "table changed by another instance: caught up");
+                t.put_back(before);
                 self.catch_up(t, id).await?;
                 Err(ApiError::SeatsChanged)
             }
             Err(e) => {
-                t.seats = before;
+                t.put_back(before);
                 Err(e.into())
             }
         }
@@ -1011,7 +1057,7 @@ impl AppState {
         let not_open = |t: &LiveTable| {
             ApiError::Lobby(format!("the table is {}, not open", t.row.status.as_str()))
         };
-        let before = t.seats.clone();
+        let before = t.seats_before();
         let mut took_invite = false;
         // A retry whose first answer was lost: the token the client chose holds the seat
         // already. It goes through the rest again (the start, the stand-in's hand-over), in case
@@ -1072,21 +1118,19 @@ impl AppState {
             }
         }
         let start = open && t.seats.iter().all(|s| s.joined);
-        // Nothing changes unless it is stored: a failed write leaves the invite working.
-        self.save_seats(&handle, &mut t, id, before).await?;
         if start {
-            self.store.set_status(id, TableStatus::Active).await?;
             t.row.status = TableStatus::Active;
-            t.run_clocks();
-            let _ = handle.notify.send(t.version());
+        } else if !open && took_invite {
+            // The invited player has arrived at the running table: the stand-in hands the
+            // seat over, in the same write.
+            t.hand_back(seat);
         }
+        t.run_clocks();
+        // Nothing changes unless it is stored (seats and status in one write): a failed write
+        // leaves the invite working.
+        self.save_seats(&handle, &mut t, id, before).await?;
         let status = t.row.status;
-        let back_from_standin = !open && took_invite;
         drop(t);
-        if back_from_standin {
-            // The invited player has arrived: the stand-in hands the seat over.
-            self.reclaim(id, &token).await?;
-        }
         tracing::info!(table = %id, seat = seat.0, started = start, "seat joined");
         if start {
             self.spawn_bots(id);
@@ -1122,7 +1166,7 @@ impl AppState {
         if t.row.status == TableStatus::Active && t.invite_only(seat) {
             return Err(ApiError::BadToken);
         }
-        let before = t.seats.clone();
+        let before = t.seats_before();
         match t.row.status {
             TableStatus::Open => {
                 if let Some(s) = t.seats.get_mut(seat.index()) {
@@ -1174,17 +1218,8 @@ impl AppState {
             // Nothing to reclaim: the seat is the player's already (and no time is given).
             return Ok(());
         }
-        let before = t.seats.clone();
-        if let Some(s) = t.seats.get_mut(seat.index()) {
-            s.away = false;
-        }
-        // A player back from a timeout gets a minimum of time to think.
-        if let Some(c) = t.options.clock {
-            let floor = i64::try_from(c.increment_ms.max(10_000)).unwrap_or(10_000);
-            if let Some(left) = t.clocks.get_mut(seat.index()) {
-                *left = (*left).max(floor);
-            }
-        }
+        let before = t.seats_before();
+        t.hand_back(seat);
         t.run_clocks();
         self.save_seats(&handle, &mut t, id, before).await?;
         tracing::info!(table = %id, seat = seat.0, "seat reclaimed");
@@ -1219,20 +1254,17 @@ impl AppState {
                 t.row.status.as_str()
             )));
         }
-        let before = t.seats.clone();
+        let before = t.seats_before();
         for s in &mut t.seats {
             if !s.joined {
                 s.joined = true;
                 s.away = true;
             }
         }
-        // The seats first (as a join that fills the table does): a start whose status was not
-        // stored is simply asked for again.
-        self.save_seats(&handle, &mut t, id, before).await?;
-        self.store.set_status(id, TableStatus::Active).await?;
         t.row.status = TableStatus::Active;
         t.run_clocks();
-        let _ = handle.notify.send(t.version());
+        // Seats and status in one write, over the table as read.
+        self.save_seats(&handle, &mut t, id, before).await?;
         drop(t);
         tracing::info!(table = %id, "table started by its host");
         self.spawn_bots(id);
@@ -1552,19 +1584,22 @@ impl AppState {
             }
             if standin && !by_bot {
                 // The player is back: the stand-in steps aside. (Another instance changing the
-                // seats meanwhile catches this table up, decision included; then again.)
+                // table meanwhile catches this one up, decision included; then again.) The
+                // decision is stored and applied either way: a hand-over not stored is logged,
+                // and the player's next decision asks for it again.
                 let mut tries = 0;
                 loop {
-                    let before = t.seats.clone();
+                    let before = t.seats_before();
                     if let Some(s) = t.seats.get_mut(seat.index()) {
                         s.away = false;
                     }
                     match self.write_seats(&mut t, id, before).await {
                         Err(ApiError::SeatsChanged) if tries < SEAT_TRIES => tries += 1,
-                        other => {
-                            other?;
+                        Err(e) => {
+                            tracing::error!(table = %id, seat = seat.0, error = %e, "hand-over from the stand-in not stored");
                             break;
                         }
+                        Ok(()) => break,
                     }
                 }
             }
@@ -1620,8 +1655,8 @@ impl AppState {
                 if flagged.is_empty() {
                     continue;
                 }
+                let before = t.seats_before();
                 t.clocks = now;
-                let before = t.seats.clone();
                 for &i in &flagged {
                     if let Some(c) = t.clocks.get_mut(i) {
                         *c = 0;
@@ -1693,6 +1728,15 @@ pub fn replay_step(t: &LiveTable, at: u64) -> Result<crate::protocol::ReplayStep
 
 /// Decisions in a snapshot's log.
 const LOG_LINES: usize = 60;
+
+/// A table's seats, status and clocks before a change of its seats, put back when the change
+/// is not stored.
+struct SeatsBefore {
+    seats: Vec<SeatInfo>,
+    status: TableStatus,
+    clocks: Vec<i64>,
+    running_since: Vec<Option<Instant>>,
+}
 
 /// How many more times a change to a table's seats is tried after another server instance
 /// changed them first.

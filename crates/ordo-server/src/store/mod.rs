@@ -139,6 +139,34 @@ pub struct ActionRow {
     pub clocks: Option<String>,
 }
 
+/// A change of a table's seats and status, written only over the table as the writer read it.
+#[derive(Clone, Copy, Debug)]
+pub struct SeatsChange<'a> {
+    /// The seats as read (the stored text, byte for byte).
+    pub read_seats: &'a str,
+    /// The status as read.
+    pub read_status: TableStatus,
+    /// The log's version as read (its last entry's version; 0 for an empty log).
+    pub read_version: u64,
+    /// The new seats.
+    pub seats: &'a str,
+    /// The new status.
+    pub status: TableStatus,
+}
+
+impl<'a> SeatsChange<'a> {
+    /// New seats, the status kept, over the table as read.
+    pub fn seats(read: &'a str, status: TableStatus, version: u64, seats: &'a str) -> Self {
+        SeatsChange {
+            read_seats: read,
+            read_status: status,
+            read_version: version,
+            seats,
+            status,
+        }
+    }
+}
+
 /// A table with its whole decision log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredTable {
@@ -234,14 +262,15 @@ pub trait Store: Send + Sync {
     /// [`StoreError::NotFound`]; database errors.
     async fn set_status(&self, id: &str, status: TableStatus) -> Result<(), StoreError>;
 
-    /// Replaces a table's seats (joins, leaves, stand-in hand-overs) if they are still
-    /// `expected`, so that two server instances sharing the database never both hand out one
-    /// seat or undo each other's change.
+    /// Replaces a table's seats and status (joins, leaves, starts, stand-in hand-overs) if the
+    /// seats, the status and the log's version are still the ones the writer read, so that two
+    /// server instances sharing the database never both hand out one seat, undo each other's
+    /// change, or act on a position the other has moved on from.
     ///
     /// # Errors
-    /// [`StoreError::SeatsChanged`] when the stored seats are not `expected`;
+    /// [`StoreError::SeatsChanged`] when the table is not as the writer read it;
     /// [`StoreError::NotFound`]; database errors.
-    async fn set_seats(&self, id: &str, expected: &str, seats: &str) -> Result<(), StoreError>;
+    async fn set_seats(&self, id: &str, change: SeatsChange<'_>) -> Result<(), StoreError>;
 
     /// Ids of tables changed by *other* server instances sharing this database (appends,
     /// status and seat changes), as they commit. `None` when the backend serves one process.
@@ -445,30 +474,68 @@ pub async fn store_contract(store: std::sync::Arc<dyn Store>) {
         .set_status(&t.id, TableStatus::Active)
         .await
         .unwrap_or_else(|e| panic!("{b}: {e}"));
+    // The log holds versions 1..=7 now.
+    let bot = r#"[{"kind":"bot"}]"#;
     store
-        .set_seats(&t.id, &t.seats, r#"[{"kind":"bot"}]"#)
+        .set_seats(
+            &t.id,
+            SeatsChange::seats(&t.seats, TableStatus::Active, 7, bot),
+        )
         .await
         .unwrap_or_else(|e| panic!("{b}: {e}"));
-    // Seats are replaced only from what the writer read: a writer holding older seats is
-    // refused and changes nothing; an unknown table is not found.
-    assert!(
-        matches!(
-            store
-                .set_seats(&t.id, &t.seats, r#"[{"kind":"human"}]"#)
-                .await,
-            Err(StoreError::SeatsChanged(_))
-        ),
-        "{b}: seats written over a change"
-    );
+    // Seats are replaced only over the table as the writer read it: older seats, another
+    // status or another version are refused and change nothing; an unknown table is not found.
+    let human = r#"[{"kind":"human"}]"#;
+    for (read, status, version) in [
+        (t.seats.as_str(), TableStatus::Active, 7),
+        (bot, TableStatus::Open, 7),
+        (bot, TableStatus::Active, 6),
+        (bot, TableStatus::Active, 8),
+    ] {
+        assert!(
+            matches!(
+                store
+                    .set_seats(&t.id, SeatsChange::seats(read, status, version, human))
+                    .await,
+                Err(StoreError::SeatsChanged(_))
+            ),
+            "{b}: seats written over a change ({read}, {status:?}, {version})"
+        );
+    }
     assert!(matches!(
-        store.set_seats("no-such-table", "[]", "[]").await,
+        store
+            .set_seats(
+                "no-such-table",
+                SeatsChange::seats("[]", TableStatus::Open, 0, "[]")
+            )
+            .await,
         Err(StoreError::NotFound(_))
     ));
-    // Writing the same seats again is not a change by someone else.
+    // Writing the same seats again is not a change by someone else; the status goes with
+    // the seats.
     store
-        .set_seats(&t.id, r#"[{"kind":"bot"}]"#, r#"[{"kind":"bot"}]"#)
+        .set_seats(
+            &t.id,
+            SeatsChange {
+                read_seats: bot,
+                read_status: TableStatus::Active,
+                read_version: 7,
+                seats: bot,
+                status: TableStatus::Finished,
+            },
+        )
         .await
         .unwrap_or_else(|e| panic!("{b}: same seats again: {e}"));
+    let loaded = store.load_table(&t.id).await.ok().flatten();
+    assert_eq!(
+        loaded.map(|l| (l.table.seats, l.table.status)),
+        Some((bot.to_string(), TableStatus::Finished)),
+        "{b}"
+    );
+    store
+        .set_status(&t.id, TableStatus::Active)
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
     let loaded = store
         .load_table(&t.id)
         .await

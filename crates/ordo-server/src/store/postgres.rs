@@ -7,8 +7,8 @@ use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
 use sqlx::{PgPool, Row};
 
 use super::{
-    now_ms, readable_rows, seat_of, status_of, version_of, ActionRow, EntryKind, NewEntry, Store,
-    StoreError, StoredTable, TableRow, TableStatus,
+    now_ms, readable_rows, seat_of, status_of, version_of, ActionRow, EntryKind, NewEntry,
+    SeatsChange, Store, StoreError, StoredTable, TableRow, TableStatus,
 };
 
 const MIGRATIONS: &[(i64, &str)] = &[
@@ -282,11 +282,20 @@ impl Store for PostgresStore {
         self.announce(&self.pool, id).await
     }
 
-    async fn set_seats(&self, id: &str, expected: &str, seats: &str) -> Result<(), StoreError> {
-        let r = sqlx::query("UPDATE tables SET seats = $1 WHERE id = $2 AND seats = $3")
-            .bind(seats)
+    async fn set_seats(&self, id: &str, change: SeatsChange<'_>) -> Result<(), StoreError> {
+        let version = i64::try_from(change.read_version).map_err(|_| {
+            StoreError::Corrupt(format!("version {} out of range", change.read_version))
+        })?;
+        let r = sqlx::query(
+            "UPDATE tables SET seats = $1, status = $2 WHERE id = $3 AND seats = $4 AND status = $5 \
+             AND (SELECT COALESCE(MAX(version), 0) FROM actions WHERE table_id = $3) = $6",
+        )
+            .bind(change.seats)
+            .bind(change.status.as_str())
             .bind(id)
-            .bind(expected)
+            .bind(change.read_seats)
+            .bind(change.read_status.as_str())
+            .bind(version)
             .execute(&self.pool)
             .await?;
         if r.rows_affected() == 0 {

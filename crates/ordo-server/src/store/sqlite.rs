@@ -9,8 +9,8 @@ use sqlx::{Row, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
 use super::{
-    now_ms, readable_rows, seat_of, status_of, version_of, ActionRow, EntryKind, NewEntry, Store,
-    StoreError, StoredTable, TableRow, TableStatus,
+    now_ms, readable_rows, seat_of, status_of, version_of, ActionRow, EntryKind, NewEntry,
+    SeatsChange, Store, StoreError, StoredTable, TableRow, TableStatus,
 };
 
 const MIGRATIONS: &[(i64, &str)] = &[
@@ -368,13 +368,23 @@ impl Store for SqliteStore {
         Ok(())
     }
 
-    async fn set_seats(&self, id: &str, expected: &str, seats: &str) -> Result<(), StoreError> {
-        let r = sqlx::query("UPDATE tables SET seats = ? WHERE id = ? AND seats = ?")
-            .bind(seats)
-            .bind(id)
-            .bind(expected)
-            .execute(&self.pool)
-            .await?;
+    async fn set_seats(&self, id: &str, change: SeatsChange<'_>) -> Result<(), StoreError> {
+        let version = i64::try_from(change.read_version).map_err(|_| {
+            StoreError::Corrupt(format!("version {} out of range", change.read_version))
+        })?;
+        let r = sqlx::query(
+            "UPDATE tables SET seats = ?, status = ? WHERE id = ? AND seats = ? AND status = ? \
+             AND (SELECT COALESCE(MAX(version), 0) FROM actions WHERE table_id = ?) = ?",
+        )
+        .bind(change.seats)
+        .bind(change.status.as_str())
+        .bind(id)
+        .bind(change.read_seats)
+        .bind(change.read_status.as_str())
+        .bind(id)
+        .bind(version)
+        .execute(&self.pool)
+        .await?;
         if r.rows_affected() == 0 {
             let known = sqlx::query("SELECT 1 FROM tables WHERE id = ?")
                 .bind(id)
