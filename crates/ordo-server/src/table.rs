@@ -1017,13 +1017,7 @@ impl AppState {
         name: Option<String>,
         new_token: Option<&str>,
     ) -> Result<Joined, ApiError> {
-        let mut tries = 0;
-        loop {
-            match self.join_once(id, token, name.clone(), new_token).await {
-                Err(ApiError::SeatsChanged) if tries < SEAT_TRIES => tries += 1,
-                other => return other,
-            }
-        }
+        again_on_fresh_seats(|| self.join_once(id, token, name.clone(), new_token)).await
     }
 
     /// One attempt at [`AppState::join`].
@@ -1149,13 +1143,7 @@ impl AppState {
     /// # Errors
     /// Unknown table or token; the table is over.
     pub async fn leave(&self, id: &str, token: &str) -> Result<TableStatus, ApiError> {
-        let mut tries = 0;
-        loop {
-            match self.leave_once(id, token).await {
-                Err(ApiError::SeatsChanged) if tries < SEAT_TRIES => tries += 1,
-                other => return other,
-            }
-        }
+        again_on_fresh_seats(|| self.leave_once(id, token)).await
     }
 
     /// One attempt at [`AppState::leave`].
@@ -1194,13 +1182,7 @@ impl AppState {
     /// # Errors
     /// Unknown table or token; the table is not being played.
     pub async fn reclaim(&self, id: &str, token: &str) -> Result<(), ApiError> {
-        let mut tries = 0;
-        loop {
-            match self.reclaim_once(id, token).await {
-                Err(ApiError::SeatsChanged) if tries < SEAT_TRIES => tries += 1,
-                other => return other,
-            }
-        }
+        again_on_fresh_seats(|| self.reclaim_once(id, token)).await
     }
 
     /// One attempt at [`AppState::reclaim`].
@@ -1232,13 +1214,7 @@ impl AppState {
     /// # Errors
     /// Unknown table; not the host's token; the table is not open.
     pub async fn start(&self, id: &str, host_token: &str) -> Result<(), ApiError> {
-        let mut tries = 0;
-        loop {
-            match self.start_once(id, host_token).await {
-                Err(ApiError::SeatsChanged) if tries < SEAT_TRIES => tries += 1,
-                other => return other,
-            }
-        }
+        again_on_fresh_seats(|| self.start_once(id, host_token)).await
     }
 
     /// One attempt at [`AppState::start`].
@@ -1741,6 +1717,22 @@ struct SeatsBefore {
 /// How many more times a change to a table's seats is tried after another server instance
 /// changed them first.
 const SEAT_TRIES: u32 = 3;
+
+/// Runs a change of a table's seats, and again (up to [`SEAT_TRIES`] more times) while another
+/// server instance changed the table first (the table is caught up before each new try).
+async fn again_on_fresh_seats<T, F, Fut>(mut attempt: F) -> Result<T, ApiError>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, ApiError>>,
+{
+    let mut tries = 0;
+    loop {
+        match attempt().await {
+            Err(ApiError::SeatsChanged) if tries < SEAT_TRIES => tries += 1,
+            other => return other,
+        }
+    }
+}
 
 /// What one viewer receives: the version, the seats, its own view, its own legal decisions,
 /// the seats pending, the clocks, and, once over, the revealed seed.
