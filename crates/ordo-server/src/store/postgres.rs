@@ -180,11 +180,13 @@ impl Store for PostgresStore {
     ) -> Result<u64, StoreError> {
         // One statement, one round trip: check the table and its version, insert, announce.
         // The primary key (table_id, version) serialises concurrent writers: the second insert
-        // of a version waits for the first and then fails.
+        // of a version waits for the first and then fails. The table's row is share-locked
+        // until the insert commits, so a seats change (which locks the row for update before it
+        // reads the log's version) never passes its version check with an append in flight.
         let version = expected + 1;
         let res = sqlx::query(
             "WITH cur AS (SELECT COALESCE(MAX(version), 0)::BIGINT AS v FROM actions WHERE table_id = $1), \
-                  found AS (SELECT COUNT(*)::BIGINT AS n FROM tables WHERE id = $1), \
+                  found AS (SELECT COUNT(*)::BIGINT AS n FROM (SELECT 1 FROM tables WHERE id = $1 FOR SHARE) AS locked), \
                   ins AS (INSERT INTO actions (table_id, version, seat, kind, action, clocks, created_at) \
                           SELECT $1, $2, $3, $4, $5, $6, $7 FROM cur, found WHERE cur.v = $2 - 1 AND found.n = 1 \
                           RETURNING version), \
@@ -286,29 +288,36 @@ impl Store for PostgresStore {
         let version = i64::try_from(change.read_version).map_err(|_| {
             StoreError::Corrupt(format!("version {} out of range", change.read_version))
         })?;
+        // Lock the table's row first: an append in flight holds a share lock on it until it
+        // commits, and appends that start now wait for this change. Only then read the log's
+        // version, in a statement of its own: under read committed it sees every append that
+        // committed before the lock was granted.
+        let mut tx = self.pool.begin().await?;
+        let known = sqlx::query("SELECT 1 FROM tables WHERE id = $1 FOR UPDATE")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if known.is_none() {
+            return Err(StoreError::NotFound(id.to_string()));
+        }
         let r = sqlx::query(
             "UPDATE tables SET seats = $1, status = $2 WHERE id = $3 AND seats = $4 AND status = $5 \
              AND (SELECT COALESCE(MAX(version), 0) FROM actions WHERE table_id = $3) = $6",
         )
-            .bind(change.seats)
-            .bind(change.status.as_str())
-            .bind(id)
-            .bind(change.read_seats)
-            .bind(change.read_status.as_str())
-            .bind(version)
-            .execute(&self.pool)
-            .await?;
+        .bind(change.seats)
+        .bind(change.status.as_str())
+        .bind(id)
+        .bind(change.read_seats)
+        .bind(change.read_status.as_str())
+        .bind(version)
+        .execute(&mut *tx)
+        .await?;
         if r.rows_affected() == 0 {
-            let known = sqlx::query("SELECT 1 FROM tables WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&self.pool)
-                .await?;
-            return Err(match known {
-                Some(_) => StoreError::SeatsChanged(id.to_string()),
-                None => StoreError::NotFound(id.to_string()),
-            });
+            return Err(StoreError::SeatsChanged(id.to_string()));
         }
-        self.announce(&self.pool, id).await
+        self.announce(&mut *tx, id).await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     async fn changes(

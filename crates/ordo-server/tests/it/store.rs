@@ -3,7 +3,8 @@
 use std::sync::Arc;
 
 use ordo_server::store::{
-    store_contract, NewEntry, PostgresStore, SqliteStore, Store, TableRow, TableStatus,
+    store_contract, NewEntry, PostgresStore, SeatsChange, SqliteStore, Store, StoreError, TableRow,
+    TableStatus,
 };
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -94,6 +95,124 @@ async fn postgres_meets_the_contract() {
         1,
         "{a:?} {b:?}"
     );
+    sqlx_drop_schema(&store, &schema).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_seats_changes_and_appends_never_interleave() {
+    // Two server instances on one database: one writes a table's seats over the log version it
+    // read while the other appends a decision. Whichever locks the table's row first wins; the
+    // other waits, and a seats change that waited for an append sees the new version.
+    let schema = format!(
+        "ordo_test_race_{}_{}",
+        std::process::id(),
+        ordo_server_now()
+    );
+    let Some(store) = open_postgres(&schema, "seats race test").await else {
+        return;
+    };
+    let t = TableRow {
+        id: "race".into(),
+        game: "crusaders".into(),
+        config: "{}".into(),
+        seed: 1,
+        seed_commitment: "x".into(),
+        seats: "[]".into(),
+        status: TableStatus::Active,
+        created_at: 1,
+    };
+    store.create_table(&t).await.unwrap();
+    let bot = r#"[{"kind":"bot"}]"#;
+    let waited = std::time::Duration::from_millis(300);
+
+    // An append in flight on the other instance: it holds the row as an append does and its
+    // decision is inserted but not committed.
+    let mut append = store.pool().begin().await.unwrap();
+    sqlx::query("SELECT 1 FROM tables WHERE id = 'race' FOR SHARE")
+        .fetch_one(&mut *append)
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO actions (table_id, version, seat, kind, action, created_at) \
+         VALUES ('race', 1, 0, 'decision', '{}', 1)",
+    )
+    .execute(&mut *append)
+    .await
+    .unwrap();
+    let s = store.clone();
+    let change = tokio::spawn(async move {
+        s.set_seats(
+            "race",
+            SeatsChange::seats("[]", TableStatus::Active, 0, bot),
+        )
+        .await
+    });
+    tokio::time::sleep(waited).await;
+    assert!(
+        !change.is_finished(),
+        "seats written while an append was in flight: {:?}",
+        change.await
+    );
+    append.commit().await.unwrap();
+    let written = change.await.unwrap();
+    assert!(
+        matches!(written, Err(StoreError::SeatsChanged(_))),
+        "seats written over version 0 after version 1 committed: {written:?}"
+    );
+    let loaded = store.load_table("race").await.unwrap().unwrap();
+    assert_eq!(
+        (loaded.table.seats.as_str(), loaded.actions.len()),
+        ("[]", 1)
+    );
+
+    // A seats change in flight on the other instance: a real append waits for it, then
+    // appends after it.
+    let mut seats = store.pool().begin().await.unwrap();
+    sqlx::query("SELECT 1 FROM tables WHERE id = 'race' FOR UPDATE")
+        .fetch_one(&mut *seats)
+        .await
+        .unwrap();
+    let s = store.clone();
+    let appended = tokio::spawn(async move {
+        s.append_action("race", 1, NewEntry::decision(1, "{}"))
+            .await
+    });
+    tokio::time::sleep(waited).await;
+    assert!(
+        !appended.is_finished(),
+        "a decision appended while a seats change was in flight: {:?}",
+        appended.await
+    );
+    sqlx::query("UPDATE tables SET seats = $1 WHERE id = 'race'")
+        .bind(bot)
+        .execute(&mut *seats)
+        .await
+        .unwrap();
+    seats.commit().await.unwrap();
+    assert_eq!(appended.await.unwrap().unwrap(), 2);
+    let loaded = store.load_table("race").await.unwrap().unwrap();
+    assert_eq!(
+        (loaded.table.seats.as_str(), loaded.actions.len()),
+        (bot, 2)
+    );
+
+    // Without contention the seats change goes through over the version it read.
+    store
+        .set_seats(
+            "race",
+            SeatsChange::seats(bot, TableStatus::Active, 2, "[]"),
+        )
+        .await
+        .unwrap();
+    assert!(matches!(
+        store
+            .set_seats(
+                "nowhere",
+                SeatsChange::seats("[]", TableStatus::Active, 0, "[]")
+            )
+            .await,
+        Err(StoreError::NotFound(_))
+    ));
     sqlx_drop_schema(&store, &schema).await;
 }
 
