@@ -75,17 +75,7 @@ async fn postgres_meets_the_contract() {
     let other = PostgresStore::open(&postgres_url(), Some(&schema))
         .await
         .unwrap();
-    let t = TableRow {
-        id: "shared".into(),
-        game: "crusaders".into(),
-        config: "{}".into(),
-        seed: 1,
-        seed_commitment: "x".into(),
-        seats: "[]".into(),
-        status: TableStatus::Active,
-        created_at: 1,
-    };
-    store.create_table(&t).await.unwrap();
+    store.create_table(&active_table("shared")).await.unwrap();
     let (a, b) = tokio::join!(
         store.append_action("shared", 0, NewEntry::decision(0, "{}")),
         other.append_action("shared", 0, NewEntry::decision(1, "{}"))
@@ -111,17 +101,7 @@ async fn postgres_seats_changes_and_appends_never_interleave() {
     let Some(store) = open_postgres(&schema, "seats race test").await else {
         return;
     };
-    let t = TableRow {
-        id: "race".into(),
-        game: "crusaders".into(),
-        config: "{}".into(),
-        seed: 1,
-        seed_commitment: "x".into(),
-        seats: "[]".into(),
-        status: TableStatus::Active,
-        created_at: 1,
-    };
-    store.create_table(&t).await.unwrap();
+    store.create_table(&active_table("race")).await.unwrap();
     let bot = r#"[{"kind":"bot"}]"#;
     let waited = std::time::Duration::from_millis(300);
 
@@ -214,6 +194,20 @@ async fn postgres_seats_changes_and_appends_never_interleave() {
         Err(StoreError::NotFound(_))
     ));
     sqlx_drop_schema(&store, &schema).await;
+}
+
+/// An active Crusaders table with no seats and no decisions.
+fn active_table(id: &str) -> TableRow {
+    TableRow {
+        id: id.into(),
+        game: "crusaders".into(),
+        config: "{}".into(),
+        seed: 1,
+        seed_commitment: "x".into(),
+        seats: "[]".into(),
+        status: TableStatus::Active,
+        created_at: 1,
+    }
 }
 
 fn ordo_server_now() -> u128 {
