@@ -180,13 +180,14 @@ impl Store for PostgresStore {
     ) -> Result<u64, StoreError> {
         // One statement, one round trip: check the table and its version, insert, announce.
         // The primary key (table_id, version) serialises concurrent writers: the second insert
-        // of a version waits for the first and then fails. The table's row is share-locked
-        // until the insert commits, so a seats change (which locks the row for update before it
-        // reads the log's version) never passes its version check with an append in flight.
+        // of a version waits for the first and then fails. The insert's foreign-key check
+        // key-share-locks the table's row until the insert commits, so a seats change (which
+        // locks the row FOR UPDATE before it reads the log's version) waits for an append in
+        // flight, and an append waits for a seats change in flight.
         let version = expected + 1;
         let res = sqlx::query(
             "WITH cur AS (SELECT COALESCE(MAX(version), 0)::BIGINT AS v FROM actions WHERE table_id = $1), \
-                  found AS (SELECT COUNT(*)::BIGINT AS n FROM (SELECT 1 FROM tables WHERE id = $1 FOR SHARE) AS locked), \
+                  found AS (SELECT COUNT(*)::BIGINT AS n FROM tables WHERE id = $1), \
                   ins AS (INSERT INTO actions (table_id, version, seat, kind, action, clocks, created_at) \
                           SELECT $1, $2, $3, $4, $5, $6, $7 FROM cur, found WHERE cur.v = $2 - 1 AND found.n = 1 \
                           RETURNING version), \
@@ -288,10 +289,10 @@ impl Store for PostgresStore {
         let version = i64::try_from(change.read_version).map_err(|_| {
             StoreError::Corrupt(format!("version {} out of range", change.read_version))
         })?;
-        // Lock the table's row first: an append in flight holds a share lock on it until it
-        // commits, and appends that start now wait for this change. Only then read the log's
-        // version, in a statement of its own: under read committed it sees every append that
-        // committed before the lock was granted.
+        // Lock the table's row first: an append in flight holds a key-share lock on it (its
+        // foreign-key check) until it commits, and appends that start now wait for this
+        // change. Only then read the log's version, in a statement of its own: under read
+        // committed it sees every append that committed before the lock was granted.
         let mut tx = self.pool.begin().await?;
         let known = sqlx::query("SELECT 1 FROM tables WHERE id = $1 FOR UPDATE")
             .bind(id)
