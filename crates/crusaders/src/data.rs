@@ -37,16 +37,23 @@ pub fn raw_files() -> [(&'static str, &'static str); 5] {
 pub struct DataError {
     /// The file.
     pub file: &'static str,
+    /// Where in the file, as a JSON path (`regions[12].neighbours`); empty for the whole file.
+    pub path: String,
     /// What is wrong, with the offending entry named.
     pub message: String,
 }
 
 impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.file, self.message)
+        if self.path.is_empty() {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(f, "{}: {}: {}", self.file, self.path, self.message)
+        }
     }
 }
 
+use ordo_core::pack::{overlay, pack_id, LoadedPack, PackId, Packs};
 pub use ordo_core::Confidence;
 
 // ---------- file structs ----------
@@ -201,9 +208,11 @@ enum BonusEffectKind {
 struct PlayerCountFile {
     players: u8,
     supply: u32,
+    #[allow(dead_code)]
+    supply_confidence: Confidence,
     side: Side,
     #[allow(dead_code)]
-    confidence: Confidence,
+    side_confidence: Confidence,
     #[allow(dead_code)]
     source: String,
 }
@@ -661,6 +670,60 @@ pub fn tables() -> Result<&'static Tables, &'static [DataError]> {
     }
 }
 
+/// The owners' data packs loaded in this process.
+static PACKS: Packs<Tables> = Packs::new();
+
+/// Loads an owner's data pack: `files` (name, JSON text; `map_large.json` or `map_large`)
+/// replace the built-in files of the same name, and everything is validated as the built-in
+/// data is. Returns the pack's id, or `None` when the files are the built-in ones.
+///
+/// # Errors
+/// Every problem found, with its file and JSON path; nothing is loaded then.
+pub fn load_pack(files: &[(String, String)]) -> Result<Option<PackId>, Vec<DataError>> {
+    let builtin = raw_files();
+    let all = overlay(&builtin, files).map_err(|problems| {
+        problems
+            .into_iter()
+            .map(|message| DataError {
+                file: "pack",
+                path: String::new(),
+                message,
+            })
+            .collect::<Vec<_>>()
+    })?;
+    if all
+        .iter()
+        .zip(builtin.iter())
+        .all(|((_, t), (_, b))| t == b)
+    {
+        return Ok(None);
+    }
+    let id = pack_id(&all);
+    if PACKS.get(id).is_some() {
+        return Ok(Some(id));
+    }
+    let text = |name: &str| {
+        all.iter()
+            .find(|(n, _)| *n == name)
+            .map_or("", |(_, t)| t.as_str())
+    };
+    let mut tables = load_all(
+        text("components"),
+        text("map_large"),
+        text("map_small"),
+        text("divine_influence"),
+        text("crimson_amber"),
+    )?;
+    tables.version = format!("{}+pack-{id}", tables.version);
+    PACKS.insert(id, tables, all);
+    Ok(Some(id))
+}
+
+/// A loaded data pack.
+pub fn pack(id: PackId) -> Option<&'static LoadedPack<Tables>> {
+    PACKS.get(id)
+}
+
 /// Parses and validates the base-game data files given as text (with the embedded expansion
 /// files), returning every problem found.
 ///
@@ -676,6 +739,27 @@ pub fn load(components: &str, map_large: &str, map_small: &str) -> Result<Tables
     )
 }
 
+/// Parses one data file; a problem is reported with its JSON path.
+fn parse<T: serde::de::DeserializeOwned>(
+    file: &'static str,
+    text: &str,
+    errs: &mut Vec<DataError>,
+) -> Option<T> {
+    let de = &mut serde_json::Deserializer::from_str(text);
+    match serde_path_to_error::deserialize(de) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            let path = e.path().to_string();
+            errs.push(DataError {
+                file,
+                path: if path == "." { String::new() } else { path },
+                message: e.into_inner().to_string(),
+            });
+            None
+        }
+    }
+}
+
 /// Parses and validates every data file given as text, returning every problem found.
 ///
 /// # Errors
@@ -688,46 +772,11 @@ pub fn load_all(
     crimson_amber: &str,
 ) -> Result<Tables, Vec<DataError>> {
     let mut errs = Vec::new();
-    let di: Option<DiFile> = serde_json::from_str(divine_influence)
-        .map_err(|e| {
-            errs.push(DataError {
-                file: "divine_influence.json",
-                message: e.to_string(),
-            })
-        })
-        .ok();
-    let ca: Option<CaFile> = serde_json::from_str(crimson_amber)
-        .map_err(|e| {
-            errs.push(DataError {
-                file: "crimson_amber.json",
-                message: e.to_string(),
-            })
-        })
-        .ok();
-    let comp: Option<ComponentsFile> = serde_json::from_str(components)
-        .map_err(|e| {
-            errs.push(DataError {
-                file: "components.json",
-                message: e.to_string(),
-            })
-        })
-        .ok();
-    let large: Option<MapFile> = serde_json::from_str(map_large)
-        .map_err(|e| {
-            errs.push(DataError {
-                file: "map_large.json",
-                message: e.to_string(),
-            })
-        })
-        .ok();
-    let small: Option<MapFile> = serde_json::from_str(map_small)
-        .map_err(|e| {
-            errs.push(DataError {
-                file: "map_small.json",
-                message: e.to_string(),
-            })
-        })
-        .ok();
+    let di: Option<DiFile> = parse("divine_influence.json", divine_influence, &mut errs);
+    let ca: Option<CaFile> = parse("crimson_amber.json", crimson_amber, &mut errs);
+    let comp: Option<ComponentsFile> = parse("components.json", components, &mut errs);
+    let large: Option<MapFile> = parse("map_large.json", map_large, &mut errs);
+    let small: Option<MapFile> = parse("map_small.json", map_small, &mut errs);
     let (Some(comp), Some(large), Some(small), Some(di), Some(ca)) = (comp, large, small, di, ca)
     else {
         return Err(errs);
@@ -761,10 +810,12 @@ pub fn load_all(
                     }
                     Some(_) => errs.push(DataError {
                         file,
+                        path: String::new(),
                         message: format!("duplicate order `{}`", o.id),
                     }),
                     None => errs.push(DataError {
                         file,
+                        path: String::new(),
                         message: format!("unknown order id `{}`", o.id),
                     }),
                 }
@@ -775,6 +826,7 @@ pub fn load_all(
             if !t.orders.iter().any(|o| o.order == order) {
                 errs.push(DataError {
                     file: "orders",
+                    path: String::new(),
                     message: format!("order `{}` has no data entry", order.id()),
                 });
             }
@@ -783,6 +835,7 @@ pub fn load_all(
             if !(5..=6).contains(&p.players) {
                 errs.push(DataError {
                     file: "crimson_amber.json",
+                    path: String::new(),
                     message: format!("player count {} is not 5 or 6", p.players),
                 });
             }
@@ -798,6 +851,7 @@ pub fn load_all(
             {
                 errs.push(DataError {
                     file: "crimson_amber.json",
+                    path: String::new(),
                     message: format!("duplicate player count {}", p.players),
                 });
             }
@@ -806,6 +860,7 @@ pub fn load_all(
             if !t.player_counts.contains_key(&n) {
                 errs.push(DataError {
                     file: "crimson_amber.json",
+                    path: String::new(),
                     message: format!("no supply/side for {n} players"),
                 });
             }
@@ -822,57 +877,85 @@ pub fn load_all(
 }
 
 fn build_board(file: &MapFile, side: Side, name: &'static str, errs: &mut Vec<DataError>) -> Board {
-    let mut err = |m: String| {
+    let mut err = |path: &str, m: String| {
         errs.push(DataError {
             file: name,
+            path: path.to_string(),
             message: m,
         })
     };
     if file.side != side {
-        err(format!("side is {:?}, expected {:?}", file.side, side));
+        err(
+            "side",
+            format!("side is {:?}, expected {:?}", file.side, side),
+        );
     }
     if file.regions.len() > MAX_REGIONS {
-        err(format!(
-            "{} regions exceed the maximum of {MAX_REGIONS}",
-            file.regions.len()
-        ));
+        err(
+            "",
+            format!(
+                "{} regions exceed the maximum of {MAX_REGIONS}",
+                file.regions.len()
+            ),
+        );
     }
     let mut coords = BTreeMap::new();
     let mut keys = BTreeMap::new();
     for (i, r) in file.regions.iter().enumerate() {
         if coords.insert((r.q, r.r), i).is_some() {
-            err(format!(
-                "region `{}` shares coordinates ({}, {}) with another",
-                r.key, r.q, r.r
-            ));
+            err(
+                &format!("regions[{i}]"),
+                format!(
+                    "region `{}` shares coordinates ({}, {}) with another",
+                    r.key, r.q, r.r
+                ),
+            );
         }
         if keys.insert(r.key.clone(), i).is_some() {
-            err(format!("duplicate region key `{}`", r.key));
+            err(
+                &format!("regions[{i}]"),
+                format!("duplicate region key `{}`", r.key),
+            );
         }
         if r.key.is_empty() || r.name.is_empty() {
-            err(format!("region #{i} has an empty key or name"));
+            err(
+                &format!("regions[{i}]"),
+                format!("region #{i} has an empty key or name"),
+            );
         }
         if r.paris && (r.flag || r.start || r.discount.is_some() || r.bonus_space) {
-            err(format!(
-                "Paris (`{}`) may have no flag, start, bonus space or discount",
-                r.key
-            ));
+            err(
+                &format!("regions[{i}]"),
+                format!(
+                    "Paris (`{}`) may have no flag, start, bonus space or discount",
+                    r.key
+                ),
+            );
         }
         if r.start && r.flag {
-            err(format!("start region `{}` has an enemy flag", r.key));
+            err(
+                &format!("regions[{i}]"),
+                format!("start region `{}` has an enemy flag", r.key),
+            );
         }
         if let Some(d) = &r.discount {
             if d.building.is_new() {
-                err(format!(
-                    "region `{}` discount names `{}`; printed discounts are for base buildings",
-                    r.key, d.building
-                ));
+                err(
+                    &format!("regions[{i}]"),
+                    format!(
+                        "region `{}` discount names `{}`; printed discounts are for base buildings",
+                        r.key, d.building
+                    ),
+                );
             }
             if d.amount == 0 || d.amount > 3 {
-                err(format!(
-                    "region `{}` discount amount {} is not 1..=3",
-                    r.key, d.amount
-                ));
+                err(
+                    &format!("regions[{i}]"),
+                    format!(
+                        "region `{}` discount amount {} is not 1..=3",
+                        r.key, d.amount
+                    ),
+                );
             }
         }
     }
@@ -906,7 +989,10 @@ fn build_board(file: &MapFile, side: Side, name: &'static str, errs: &mut Vec<Da
         .collect();
     let paris: Vec<usize> = (0..regions.len()).filter(|&i| regions[i].paris).collect();
     if paris.len() != 1 {
-        err(format!("expected exactly one Paris, found {}", paris.len()));
+        err(
+            "",
+            format!("expected exactly one Paris, found {}", paris.len()),
+        );
     }
     let starts: Vec<RegionId> = (0..regions.len())
         .filter(|&i| regions[i].start)
@@ -915,10 +1001,13 @@ fn build_board(file: &MapFile, side: Side, name: &'static str, errs: &mut Vec<Da
     if let Some(&p) = paris.first() {
         let n = &regions[p].neighbours;
         if n.len() != 6 {
-            err(format!("Paris has {} neighbours, expected 6", n.len()));
+            err("", format!("Paris has {} neighbours, expected 6", n.len()));
         }
         if n.as_slice() != starts.as_slice() {
-            err("the start regions must be exactly the neighbours of Paris".to_string());
+            err(
+                "",
+                "the start regions must be exactly the neighbours of Paris".to_string(),
+            );
         }
         // Connectivity from Paris.
         let mut seen = vec![false; regions.len()];
@@ -934,15 +1023,18 @@ fn build_board(file: &MapFile, side: Side, name: &'static str, errs: &mut Vec<Da
         }
         for (i, s) in seen.iter().enumerate() {
             if !s {
-                err(format!(
-                    "region `{}` is not reachable from Paris",
-                    regions[i].key
-                ));
+                err(
+                    &format!("regions[{i}]"),
+                    format!("region `{}` is not reachable from Paris", regions[i].key),
+                );
             }
         }
     }
     if starts.len() < 6 {
-        err(format!("{} start regions; 6 players need 6", starts.len()));
+        err(
+            "",
+            format!("{} start regions; 6 players need 6", starts.len()),
+        );
     }
     let flags = (0..regions.len())
         .filter(|&i| regions[i].flag)
@@ -969,22 +1061,32 @@ fn build_tables(
     errs: &mut Vec<DataError>,
 ) -> Option<Tables> {
     const F: &str = "components.json";
-    let mut err = |m: String| {
+    let mut err = |path: &str, m: String| {
         errs.push(DataError {
             file: F,
+            path: path.to_string(),
             message: m,
         })
     };
     if comp.wedges.len() != WEDGES {
-        err(format!("{} wedges, expected {WEDGES}", comp.wedges.len()));
+        err(
+            "",
+            format!("{} wedges, expected {WEDGES}", comp.wedges.len()),
+        );
     }
     let mut wedges = Vec::new();
-    for w in &comp.wedges {
+    for (i, w) in comp.wedges.iter().enumerate() {
         if w.basic == w.secondary {
-            err(format!("wedge `{}` adds its own basic action", w.id));
+            err(
+                &format!("wedges[{i}]"),
+                format!("wedge `{}` adds its own basic action", w.id),
+            );
         }
         if wedges.iter().any(|x: &WedgeDef| x.id == w.id) {
-            err(format!("duplicate wedge id `{}`", w.id));
+            err(
+                &format!("wedges[{i}]"),
+                format!("duplicate wedge id `{}`", w.id),
+            );
         }
         wedges.push(WedgeDef {
             id: w.id.clone(),
@@ -995,7 +1097,7 @@ fn build_tables(
     }
     for a in Act::ALL {
         if !wedges.iter().any(|w| w.basic == a) {
-            err(format!("no wedge has {a} on its basic side"));
+            err("", format!("no wedge has {a} on its basic side"));
         }
     }
     let blank = BuildingSpace {
@@ -1006,31 +1108,46 @@ fn build_tables(
     };
     let mut buildings = [[blank; 4]; 4];
     let mut seen = [[false; 4]; 4];
-    for b in &comp.buildings {
+    for (i, b) in comp.buildings.iter().enumerate() {
         if b.kind.is_new() {
-            err(format!("`{}` belongs in divine_influence.json", b.kind));
+            err(
+                &format!("buildings[{i}]"),
+                format!("`{}` belongs in divine_influence.json", b.kind),
+            );
             continue;
         }
         if !(1..=4).contains(&b.level) {
-            err(format!("{} level {} is not 1..=4", b.kind, b.level));
+            err(
+                &format!("buildings[{i}]"),
+                format!("{} level {} is not 1..=4", b.kind, b.level),
+            );
             continue;
         }
         let (k, l) = (b.kind.index(), usize::from(b.level - 1));
         if seen[k][l] {
-            err(format!("duplicate building {} level {}", b.kind, b.level));
+            err(
+                &format!("buildings[{i}]"),
+                format!("duplicate building {} level {}", b.kind, b.level),
+            );
         }
         seen[k][l] = true;
         if b.cost == 0 || b.cost > 20 {
-            err(format!(
-                "{} level {} cost {} out of range 1..=20",
-                b.kind, b.level, b.cost
-            ));
+            err(
+                &format!("buildings[{i}]"),
+                format!(
+                    "{} level {} cost {} out of range 1..=20",
+                    b.kind, b.level, b.cost
+                ),
+            );
         }
         if (b.level == 4) != b.endgame.is_some() {
-            err(format!(
-                "{} level {}: exactly the level-IV spaces carry end-game scoring",
-                b.kind, b.level
-            ));
+            err(
+                &format!("buildings[{i}]"),
+                format!(
+                    "{} level {}: exactly the level-IV spaces carry end-game scoring",
+                    b.kind, b.level
+                ),
+            );
         }
         let r = &b.reveals;
         buildings[k][l] = BuildingSpace {
@@ -1046,7 +1163,7 @@ fn build_tables(
     for k in BuildingKind::BASE {
         for (l, present) in seen[k.index()].iter().enumerate() {
             if !present {
-                err(format!("missing building {k} level {}", l + 1));
+                err("", format!("missing building {k} level {}", l + 1));
             }
         }
     }
@@ -1056,35 +1173,50 @@ fn build_tables(
         .filter(|b| b.reveal.knight)
         .count();
     if knights != 2 {
-        err(format!("{knights} building spaces release a knight, expected 2 (two knights wait on the board)"));
+        err("", format!("{knights} building spaces release a knight, expected 2 (two knights wait on the board)"));
     }
     if comp.troops.len() != 5 {
-        err(format!("{} troops, expected 5", comp.troops.len()));
+        err("", format!("{} troops, expected 5", comp.troops.len()));
     }
     let troops: Vec<(u8, u8)> = comp.troops.iter().map(|t| (t.cost, t.influence)).collect();
     if troops.windows(2).any(|w| w[0].0 > w[1].0) {
-        err("troop costs must not decrease left to right".to_string());
+        err(
+            "troops",
+            "troop costs must not decrease left to right".to_string(),
+        );
     }
     let troop_crusade: Vec<u8> = comp.troops.iter().map(|t| t.crusade).collect();
     if troop_crusade.iter().any(|&c| c > 3) {
-        err("a troop's Crusade bonus must be 0 to 3".to_string());
+        err(
+            "troops",
+            "a troop's Crusade bonus must be 0 to 3".to_string(),
+        );
     }
     let e = &comp.enemies;
     for (name, t) in [("prussian", &e.tracks.prussian), ("slav", &e.tracks.slav)] {
         if t.values.is_empty() || t.values.windows(2).any(|w| w[0] > w[1]) {
-            err(format!("{name} track must be non-empty and never decrease"));
+            err(
+                "",
+                format!("{name} track must be non-empty and never decrease"),
+            );
         }
         let _ = t.confidence;
     }
     let face_total: u32 = e.saracen_faces.iter().map(|f| u32::from(f.count)).sum();
     if face_total != u32::from(e.tokens.saracen) {
-        err(format!(
-            "Saracen faces total {face_total}, but there are {} Saracen tokens",
-            e.tokens.saracen
-        ));
+        err(
+            "",
+            format!(
+                "Saracen faces total {face_total}, but there are {} Saracen tokens",
+                e.tokens.saracen
+            ),
+        );
     }
     if e.tokens.prussian == 0 || e.tokens.slav == 0 {
-        err("one Prussian and one Slav token are needed as track markers".to_string());
+        err(
+            "enemies.tokens",
+            "one Prussian and one Slav token are needed as track markers".to_string(),
+        );
     }
     let mut enemy_pool = Vec::new();
     enemy_pool.extend(std::iter::repeat_n(
@@ -1109,9 +1241,12 @@ fn build_tables(
         ));
     }
     let mut bonus_tiles = Vec::new();
-    for t in &comp.bonus_tiles {
+    for (i, t) in comp.bonus_tiles.iter().enumerate() {
         if t.amount == 0 {
-            err(format!("bonus tile for {} has amount 0", t.building));
+            err(
+                &format!("bonus_tiles[{i}]"),
+                format!("bonus tile for {} has amount 0", t.building),
+            );
         }
         let tile = match t.effect {
             BonusEffectKind::Discount => BonusTile::Discount {
@@ -1126,7 +1261,7 @@ fn build_tables(
         bonus_tiles.extend(std::iter::repeat_n(tile, usize::from(t.count)));
     }
     let mut player_counts = BTreeMap::new();
-    for p in &comp.player_counts {
+    for (i, p) in comp.player_counts.iter().enumerate() {
         if player_counts
             .insert(
                 p.players,
@@ -1137,45 +1272,60 @@ fn build_tables(
             )
             .is_some()
         {
-            err(format!("duplicate player count {}", p.players));
+            err(
+                &format!("player_counts[{i}]"),
+                format!("duplicate player count {}", p.players),
+            );
         }
         if p.supply == 0 {
-            err(format!("supply for {} players is 0", p.players));
+            err(
+                &format!("player_counts[{i}]"),
+                format!("supply for {} players is 0", p.players),
+            );
         }
     }
     for n in 2..=4u8 {
         if !player_counts.contains_key(&n) {
-            err(format!("no supply/side for {n} players"));
+            err("", format!("no supply/side for {n} players"));
         }
     }
     for (board, f) in [(&large, "map_large.json"), (&small, "map_small.json")] {
         if board.flags.len() > enemy_pool.len() {
-            err(format!(
-                "{f}: {} flags but only {} enemy tokens",
-                board.flags.len(),
-                enemy_pool.len()
-            ));
+            err(
+                "",
+                format!(
+                    "{f}: {} flags but only {} enemy tokens",
+                    board.flags.len(),
+                    enemy_pool.len()
+                ),
+            );
         }
         if board.bonus_spaces.len() > bonus_tiles.len() {
-            err(format!(
-                "{f}: {} bonus spaces but only {} tiles",
-                board.bonus_spaces.len(),
-                bonus_tiles.len()
-            ));
+            err(
+                "",
+                format!(
+                    "{f}: {} bonus spaces but only {} tiles",
+                    board.bonus_spaces.len(),
+                    bonus_tiles.len()
+                ),
+            );
         }
     }
     let mut orders = Vec::new();
-    for o in &comp.orders {
+    for (i, o) in comp.orders.iter().enumerate() {
         match Order::from_id(&o.id) {
             Some(order) => {
                 if orders.iter().any(|x: &OrderDef| x.order == order) {
-                    err(format!("duplicate order `{}`", o.id));
+                    err(
+                        &format!("orders[{i}]"),
+                        format!("duplicate order `{}`", o.id),
+                    );
                 }
                 if o.tokens == 0 || o.tokens > 20 {
-                    err(format!(
-                        "order `{}` token count {} out of range",
-                        o.id, o.tokens
-                    ));
+                    err(
+                        &format!("orders[{i}]"),
+                        format!("order `{}` token count {} out of range", o.id, o.tokens),
+                    );
                 }
                 orders.push(OrderDef {
                     order,
@@ -1185,29 +1335,36 @@ fn build_tables(
                     power: o.power.clone(),
                 })
             }
-            None => err(format!("unknown order id `{}`", o.id)),
+            None => err(
+                &format!("orders[{i}]"),
+                format!("unknown order id `{}`", o.id),
+            ),
         }
     }
     for order in Order::BASE {
         if !orders.iter().any(|o| o.order == order) {
-            err(format!("order `{}` has no data entry", order.id()));
+            err("", format!("order `{}` has no data entry", order.id()));
         }
     }
     for t in &bonus_tiles {
         let (BonusTile::Discount { building, .. } | BonusTile::Influence { building, .. }) = t;
         if building.is_new() {
-            err(format!(
-                "bonus tiles apply to base buildings only, not `{building}`"
-            ));
+            err(
+                "",
+                format!("bonus tiles apply to base buildings only, not `{building}`"),
+            );
         }
     }
     let mut layouts = BTreeMap::new();
     for (name, slots) in &comp.layouts {
         if slots.len() != WEDGES {
-            err(format!(
-                "layout `{name}` has {} slots, expected {WEDGES}",
-                slots.len()
-            ));
+            err(
+                "",
+                format!(
+                    "layout `{name}` has {} slots, expected {WEDGES}",
+                    slots.len()
+                ),
+            );
             continue;
         }
         let mut arr = [(0u8, false); WEDGES];
@@ -1216,19 +1373,25 @@ fn build_tables(
             match wedges.iter().position(|w| w.id == s.wedge) {
                 Some(w) => {
                     if used[w] {
-                        err(format!("layout `{name}` uses wedge `{}` twice", s.wedge));
+                        err(
+                            "",
+                            format!("layout `{name}` uses wedge `{}` twice", s.wedge),
+                        );
                     }
                     used[w] = true;
                     arr[i] = (w as u8, s.upgraded);
                 }
-                None => err(format!("layout `{name}` names unknown wedge `{}`", s.wedge)),
+                None => err(
+                    "",
+                    format!("layout `{name}` names unknown wedge `{}`", s.wedge),
+                ),
             }
         }
         layouts.insert(name.clone(), arr);
     }
     for required in ["learning", "first_standard"] {
         if !layouts.contains_key(required) {
-            err(format!("missing layout `{required}`"));
+            err("", format!("missing layout `{required}`"));
         }
     }
     Some(Tables {
@@ -1274,9 +1437,10 @@ fn build_tables(
 
 fn build_di(f: &DiFile, errs: &mut Vec<DataError>) -> DivineInfluence {
     const F: &str = "divine_influence.json";
-    let mut err = |m: String| {
+    let mut err = |path: &str, m: String| {
         errs.push(DataError {
             file: F,
+            path: path.to_string(),
             message: m,
         })
     };
@@ -1296,34 +1460,46 @@ fn build_di(f: &DiFile, errs: &mut Vec<DataError>) -> DivineInfluence {
         confidence: Confidence::Default,
     }; 4];
     let mut seen = [false; 4];
-    for b in &f.buildings {
+    for (i, b) in f.buildings.iter().enumerate() {
         if !b.kind.is_new() {
-            err(format!("`{}` is not a Divine Influence building", b.kind));
+            err(
+                &format!("buildings[{i}]"),
+                format!("`{}` is not a Divine Influence building", b.kind),
+            );
             continue;
         }
         let i = b.kind.index() - 4;
         if seen[i] {
-            err(format!("duplicate row `{}`", b.kind));
+            err(
+                &format!("buildings[{i}]"),
+                format!("duplicate row `{}`", b.kind),
+            );
         }
         seen[i] = true;
         if b.pairs_with != b.kind.paired() {
-            err(format!(
-                "`{}` pairs with `{}`, the rules pair it with `{}`",
-                b.kind,
-                b.pairs_with,
-                b.kind.paired()
-            ));
+            err(
+                &format!("buildings[{i}]"),
+                format!(
+                    "`{}` pairs with `{}`, the rules pair it with `{}`",
+                    b.kind,
+                    b.pairs_with,
+                    b.kind.paired()
+                ),
+            );
         }
         let (_, effect, endgame) = expected[i];
         if b.effect != effect || b.endgame.as_deref() != endgame {
-            err(format!(
+            err(
+                &format!("buildings[{i}]"),
+                format!(
                 "`{}` effect/endgame must be `{effect}`/{endgame:?} (the engine implements these)",
                 b.kind
-            ));
+            ),
+            );
         }
         for l in 0..4 {
             if b.paired_costs[l] > b.costs[l] || b.costs[l] == 0 {
-                err(format!("`{}` level {}: paired cost must be at most the normal cost, and costs positive", b.kind, l + 1));
+                err(&format!("buildings[{i}]"), format!("`{}` level {}: paired cost must be at most the normal cost, and costs positive", b.kind, l + 1));
             }
         }
         rows[i] = NewBuildingRow {
@@ -1333,24 +1509,33 @@ fn build_di(f: &DiFile, errs: &mut Vec<DataError>) -> DivineInfluence {
         };
     }
     if seen.iter().any(|s| !s) {
-        err("every one of keep, chapel, mill and vault needs a row".to_string());
+        err(
+            "buildings",
+            "every one of keep, chapel, mill and vault needs a row".to_string(),
+        );
     }
     let mut vault_points = [0u8; 3];
     if f.vault_points.values.len() == 3 {
         vault_points.copy_from_slice(&f.vault_points.values);
     } else {
-        err(format!(
-            "vault_points needs 3 values, found {}",
-            f.vault_points.values.len()
-        ));
+        err(
+            "",
+            format!(
+                "vault_points needs 3 values, found {}",
+                f.vault_points.values.len()
+            ),
+        );
     }
     for (name, t) in [("prussian", &f.tracks.prussian), ("slav", &f.tracks.slav)] {
         if t.values.is_empty() || t.values.windows(2).any(|w| w[0] > w[1]) {
-            err(format!("{name} track must be non-empty and never decrease"));
+            err(
+                "",
+                format!("{name} track must be non-empty and never decrease"),
+            );
         }
     }
     let mut tiles = Vec::new();
-    for t in &f.influence_tiles {
+    for (i, t) in f.influence_tiles.iter().enumerate() {
         let effect = match (t.kind, t.effect.as_deref(), t.action) {
             (TileKindFile::Immediate, Some("upgrade"), None) => Some(TileEffect::Upgrade),
             (TileKindFile::Immediate, Some("distribute"), None) => Some(TileEffect::Distribute),
@@ -1362,11 +1547,11 @@ fn build_di(f: &DiFile, errs: &mut Vec<DataError>) -> DivineInfluence {
         match effect {
             Some(effect) => {
                 if !(1..=4).contains(&t.level) || t.cost == 0 {
-                    err(format!("influence tile (cost {}) has level {} (1..=4) or cost 0", t.cost, t.level));
+                    err(&format!("influence_tiles[{i}]"), format!("influence tile (cost {}) has level {} (1..=4) or cost 0", t.cost, t.level));
                 }
                 tiles.extend(std::iter::repeat_n(InfluenceTile { cost: t.cost, level: t.level, effect }, usize::from(t.count)));
             }
-            None => err(format!(
+            None => err(&format!("influence_tiles[{i}]"), format!(
                 "influence tile (cost {}): immediate tiles need effect upgrade|distribute, one-shot and permanent tiles an action, end-game tiles neither",
                 t.cost
             )),
@@ -1379,12 +1564,15 @@ fn build_di(f: &DiFile, errs: &mut Vec<DataError>) -> DivineInfluence {
     let permanent = count(&|e| matches!(e, TileEffect::Permanent(_)));
     let end_game = count(&|e| matches!(e, TileEffect::EndGame));
     if (immediate, one_shot, permanent, end_game) != (12, 24, 5, 2) {
-        err(format!(
+        err("", format!(
             "influence tiles are {immediate} immediate, {one_shot} one-shot, {permanent} permanent, {end_game} end-game; the expansion has 12, 24, 5, 2"
         ));
     }
     if f.extra_troops.iter().any(|t| t.crusade > 3) {
-        err("an extra troop's Crusade bonus must be 0 to 3".to_string());
+        err(
+            "extra_troops",
+            "an extra troop's Crusade bonus must be 0 to 3".to_string(),
+        );
     }
     DivineInfluence {
         version: f.version.clone(),
@@ -1408,6 +1596,7 @@ fn build_ca(f: &CaFile, errs: &mut Vec<DataError>) -> CrimsonAmber {
     if f.max_buildings_per_region != 2 {
         errs.push(DataError {
             file: "crimson_amber.json",
+            path: String::new(),
             message: format!(
                 "max_buildings_per_region is {}; the engine holds 2 per region",
                 f.max_buildings_per_region
@@ -1449,7 +1638,7 @@ mod tests {
             )
             .replace("\"id\": \"teutonic\"", "\"id\": \"teutonik\"")
             .replace(
-                "\"players\": 4, \"supply\": 250",
+                "\"players\": 4, \"supply\": 260",
                 "\"players\": 4, \"supply\": 0",
             )
             .replace(

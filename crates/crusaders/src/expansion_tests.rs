@@ -164,7 +164,7 @@ fn with_orders(orders: &[Order], expansions: Expansions) -> Crusaders {
         orders: true,
         calatrava_third: true,
         expansions,
-        rules: crate::RULES_LATEST,
+        ..Config::default()
     };
     let mut g = new(&cfg, 11);
     g.core.start = 0;
@@ -363,17 +363,27 @@ fn five_and_six_players_need_crimson_amber() {
             "{players} players with {exp:?}"
         );
     }
-    for (players, supply) in [(5, 300), (6, 350)] {
+    // Revision 3: no printed figure for 5-6, the printed formula 20 + 60 per player extended
+    // (INFERRED); revisions 1-2: 50 + 50 per player.
+    for (players, supply, old) in [(5, 320, 300), (6, 380, 350)] {
         for exp in [CA, BOTH] {
             let g = new(&config(players, exp), 1);
             assert_eq!(g.core.n, players);
             assert_eq!(g.core.side, Side::Large);
             assert_eq!(g.supply(), supply);
+            let g = new(
+                &Config {
+                    rules: 2,
+                    ..config(players, exp)
+                },
+                1,
+            );
+            assert_eq!(g.supply(), old);
         }
     }
     // C&A does not change smaller games.
     let g = new(&config(2, CA), 1);
-    assert_eq!((g.core.side, g.supply()), (Side::Small, 150));
+    assert_eq!((g.core.side, g.supply()), (Side::Small, 140));
 }
 
 // ---------- DI Influence action (§13.3) ----------
@@ -1319,8 +1329,9 @@ fn livonian_distributes_once_more_after_building_a_new_building() {
 }
 
 #[test]
-fn dragon_builds_new_buildings_one_cheaper_and_beside_any_base_building() {
+fn dragon_under_revision_2_builds_one_cheaper_beside_a_base_building_only() {
     let mut g = game();
+    g.config.rules = 2;
     set_order(&mut g, 0, Order::Dragon);
     put_building(&mut g, "saxony", 1, Church, 1);
     put_building(&mut g, "bohemia", 1, Castle, 1);
@@ -1362,6 +1373,65 @@ fn dragon_builds_new_buildings_one_cheaper_and_beside_any_base_building() {
     set_order(&mut g, 0, Order::Montesa);
     assert_eq!(cost(&g, 0, Keep, "saxony"), None);
     assert_eq!(cost(&g, 0, Keep, "cologne"), Some(normal));
+}
+
+/// Seed 000: the Dragon builds expansion buildings "trong các khu vực có bất kỳ tòa nhà nào như
+/// thể chúng là các khu vực trống" — in regions with any building, as if they were empty (-1).
+#[test]
+fn dragon_builds_new_buildings_beside_any_building_as_if_empty() {
+    let mut g = game();
+    set_order(&mut g, 0, Order::Dragon);
+    put_building(&mut g, "saxony", 1, Church, 1);
+    put_building(&mut g, "lorraine", 1, Keep, 1);
+    put_building(&mut g, "bohemia", 2, Vault, 1);
+    put_building(&mut g, "brandenburg", 0, Mill, 1);
+    let (normal, paired) = new_costs(Chapel, 1);
+    assert_eq!(cost(&g, 0, Keep, "cologne"), Some(normal - 1), "empty");
+    assert_eq!(
+        cost(&g, 0, Keep, "saxony"),
+        Some(normal - 1),
+        "beside a Church"
+    );
+    for kind in [Keep, Chapel, Mill, Vault] {
+        // Seat 0's own Mill I has left its board: its next Mill is level II.
+        let (n, _) = new_costs(kind, if kind == Mill { 2 } else { 1 });
+        assert_eq!(
+            cost(&g, 0, kind, "lorraine"),
+            Some(n - 1),
+            "{kind} beside a Keep"
+        );
+        assert_eq!(
+            cost(&g, 0, kind, "bohemia"),
+            Some(n - 1),
+            "{kind} beside a Vault"
+        );
+        assert_eq!(
+            cost(&g, 0, kind, "brandenburg"),
+            Some(n - 1),
+            "{kind} beside one's own Mill"
+        );
+    }
+    assert!(paired <= normal);
+    // The region is full with two buildings.
+    put_building(&mut g, "lorraine", 2, Chapel, 1);
+    assert_eq!(cost(&g, 0, Mill, "lorraine"), None, "two buildings");
+    // The seed's case: the Dragon's knight beside a lone Keep is offered a Build.
+    place_knight(&mut g, 0, 0, "bohemia");
+    resolve(&mut g, 0, Act::Build, normal - 1);
+    assert!(
+        builds_offered(&g, 0).contains(&(Chapel, region(&g, "bohemia"))),
+        "{:?}",
+        builds_offered(&g, 0)
+    );
+    build(&mut g, 0, Chapel, "bohemia");
+    assert_eq!(rs(&g, "bohemia").building_count(), 2);
+    // Base buildings are unchanged, and other orders still cannot join a new building.
+    let mut g = game();
+    set_order(&mut g, 0, Order::Dragon);
+    put_building(&mut g, "lorraine", 1, Keep, 1);
+    assert_eq!(cost(&g, 0, Castle, "lorraine"), None);
+    set_order(&mut g, 0, Order::Montesa);
+    assert_eq!(cost(&g, 0, Chapel, "lorraine"), None);
 }
 
 #[test]
@@ -1481,8 +1551,51 @@ fn five_players_with_di_one_castle_takes_a_keep_or_an_opponents_castle() {
 }
 
 #[test]
-fn six_players_share_buildings_too_but_four_do_not() {
+fn the_shared_building_rule_is_for_five_players() {
+    // Seeds 000 and 001 give the rule "khi chơi với 5 người chơi" / 「5人でプレイする場合」.
+    let mut five = game_with(5, CA);
+    put_building(&mut five, "cologne", 1, Farm, 1);
+    assert_eq!(cost(&five, 0, Farm, "cologne"), Some(base_cost(Farm, 1)));
     let mut six = game_with(6, CA);
+    assert!(!six.shared_buildings());
+    put_building(&mut six, "cologne", 1, Farm, 1);
+    assert_eq!(cost(&six, 0, Farm, "cologne"), None, "six players");
+    // The house rule keeps it at six.
+    let cfg = Config {
+        shared_buildings_at_six: true,
+        ..config(6, CA)
+    };
+    assert!(new(&cfg, 7).shared_buildings());
+    // The house rule is refused where it means nothing.
+    for bad in [
+        Config {
+            shared_buildings_at_six: true,
+            ..config(5, CA)
+        },
+        Config {
+            shared_buildings_at_six: true,
+            ..config(4, DI)
+        },
+        Config {
+            shared_buildings_at_six: true,
+            rules: 2,
+            ..config(6, CA)
+        },
+    ] {
+        assert!(
+            matches!(
+                Crusaders::new_game(&bad, 1),
+                Err(ConfigError::Invalid { ref option, .. }) if option == "shared_buildings_at_six"
+            ),
+            "{bad:?}"
+        );
+    }
+}
+
+#[test]
+fn under_revision_2_six_players_share_buildings_too_but_four_do_not() {
+    let mut six = game_with(6, CA);
+    six.config.rules = 2;
     put_building(&mut six, "cologne", 1, Farm, 1);
     assert_eq!(cost(&six, 0, Farm, "cologne"), Some(base_cost(Farm, 1)));
     for exp in [CA, BOTH] {

@@ -46,11 +46,14 @@
 mod action;
 pub mod data;
 mod describe;
+mod eval;
+mod game;
 mod state;
 mod types;
 mod view;
 
 pub use action::{Action, SowChoice};
+pub use eval::CrusadersEval;
 pub use state::{
     majority, Config, Crusaders, Expansions, PlayerSummary, ScoreBreakdown, Variant, RULES_LATEST,
 };

@@ -132,15 +132,31 @@ fn into_turn(g: &mut Crusaders) {
 
 #[test]
 fn setup_board_side_and_supply_follow_player_count() {
+    // Revision 3: the printed supply, 20 + 60 per player (C2).
     for (players, side, supply) in [
-        (2, Side::Small, 150),
+        (2, Side::Small, 140),
         (3, Side::Large, 200),
-        (4, Side::Large, 250),
+        (4, Side::Large, 260),
     ] {
         let g = new(&config(players), 1);
         assert_eq!(g.core.side, side, "{players} players");
         assert_eq!(g.supply(), supply, "{players} players");
+        assert_eq!(g.initial_supply(), supply);
         assert_eq!(g.view(Viewer::Spectator).side, side);
+    }
+    // Revisions 1-2 keep the 50 + 50 per player they were played with.
+    for rules in [1, 2] {
+        for (players, supply) in [(2, 150), (3, 200), (4, 250)] {
+            let g = new(
+                &Config {
+                    rules,
+                    ..config(players)
+                },
+                1,
+            );
+            assert_eq!(g.supply(), supply, "{players} players, revision {rules}");
+            assert_eq!(g.initial_supply(), supply);
+        }
     }
 }
 
@@ -899,7 +915,7 @@ fn muster_needs_value_at_least_the_lowest_troop_cost() {
     resolve(&mut g, 0, Act::Muster, cost);
     assert_eq!(g.core.players[0].troops_up, 1);
     assert_eq!(influence(&g, 0), i32::from(level));
-    assert_eq!(g.supply(), 150 - i32::from(level));
+    assert_eq!(g.supply(), 140 - i32::from(level));
 }
 
 #[test]
@@ -1207,14 +1223,14 @@ fn influence_action_takes_its_value_from_the_supply() {
     let mut g = game(2);
     resolve(&mut g, 0, Act::Influence, 4);
     assert_eq!(influence(&g, 0), 4);
-    assert_eq!(g.supply(), 150 - 4);
+    assert_eq!(g.supply(), 140 - 4);
     // Church I uncovers +Influence: it applies to later Influence actions.
     let church = revealed(&g, BuildingKind::Church, 1, Act::Influence);
     assert!(church > 0);
     g.core.players[1].bonus[Act::Influence.index()] = church;
     resolve(&mut g, 1, Act::Influence, 2);
     assert_eq!(influence(&g, 1), i32::from(2 + church));
-    assert_eq!(g.supply(), 150 - 4 - i32::from(2 + church));
+    assert_eq!(g.supply(), 140 - 4 - i32::from(2 + church));
 }
 
 // ---------- Build (§6.5) ----------

@@ -1,22 +1,18 @@
 //! The Crusaders state machine: setup, turns, actions, sowing, end and scoring, for the base game
 //! and the Divine Influence and Crimson & Amber Knight expansions.
 
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
-use ordo_core::{
-    ActionList, BySeat, ConfigError, Game, GameInfo, GameRng, Outcome, Seat, SeatSet, StableHasher,
-    ToAct, Viewer,
-};
+use ordo_core::{ActionList, ConfigError, GameRng, Seat};
 
 use crate::action::{Action, SowChoice};
 use crate::data::{tables, Board, BonusTile, Endgame, Side, Tables, TileEffect, MAX_REGIONS};
 use crate::types::{
     Act, BuildingKind, Enemy, EnemyKind, Order, Pos, RegionId, SaracenFace, WEDGES,
 };
-use crate::view::{self, View};
 
 /// Marks a knight that is not on the map.
 pub(crate) const OFF: u8 = u8::MAX;
@@ -86,7 +82,7 @@ impl Expansions {
     }
 }
 
-/// Table options. Public fields; checked by [`Game::new_game`].
+/// Table options. Public fields; checked by [`Game::new_game`](ordo_core::Game::new_game).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields, default)]
@@ -102,15 +98,26 @@ pub struct Config {
     /// Expansions (absent from base-game records).
     #[serde(skip_serializing_if = "Expansions::is_base")]
     pub expansions: Expansions,
+    /// House rule for six players with Crimson & Amber Knight: the shared-building rule, which
+    /// the rules give for five players, applies at six too (the reading of rules revisions 1–2).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub shared_buildings_at_six: bool,
     /// The revision of Ordo's rules the table is played under ([`RULES_LATEST`] unless given).
     /// A table keeps the revision it was created with, so a stored game always replays as it
-    /// was played; revision 1 lets a Mill remove a building of its level or lower (D12).
+    /// was played: revision 1 lets a Mill remove a building of its level or lower (D12);
+    /// revisions 1–2 use a supply of 50 + 50 per player, let the Order of the Dragon build only
+    /// beside a base building and apply the shared-building rule at six players (C40).
     #[cfg_attr(feature = "ts", ts(skip))]
     pub rules: u8,
+    /// The owner's data pack the table plays with (its id, see `ordo_core::pack`); absent: the
+    /// built-in data.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "string"))]
+    pub data: Option<ordo_core::pack::PackId>,
 }
 
 /// The current rules revision (see `docs/rules-decisions.md`, C40).
-pub const RULES_LATEST: u8 = 2;
+pub const RULES_LATEST: u8 = 3;
 
 impl Default for Config {
     fn default() -> Self {
@@ -120,7 +127,9 @@ impl Default for Config {
             orders: true,
             calatrava_third: true,
             expansions: Expansions::default(),
+            shared_buildings_at_six: false,
             rules: RULES_LATEST,
+            data: None,
         }
     }
 }
@@ -374,7 +383,7 @@ impl std::fmt::Debug for Data {
     }
 }
 
-/// A game of Crusaders: Thy Will Be Done in progress. Built only by [`Game::new_game`].
+/// A game of Crusaders: Thy Will Be Done in progress. Built only by [`Game::new_game`](ordo_core::Game::new_game).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Crusaders {
     pub(crate) config: Config,
@@ -384,7 +393,7 @@ pub struct Crusaders {
 }
 
 /// Decisions in the longest games observed are far below this bound.
-const MAX_DECISIONS: u32 = 30_000;
+pub(crate) const MAX_DECISIONS: u32 = 30_000;
 
 impl Crusaders {
     pub(crate) fn tables(&self) -> &'static Tables {
@@ -399,9 +408,17 @@ impl Crusaders {
         self.config.expansions.divine_influence
     }
 
-    /// Whether the 5–6 player building rule is in force.
+    /// Whether the Crimson & Amber building rule is in force: at five players (at six too under
+    /// the house rule, and always at 5–6 under rules revisions 1–2).
     pub(crate) fn shared_buildings(&self) -> bool {
-        self.config.expansions.crimson_amber && self.core.n >= self.tables().ca.shared_building_from
+        let from = self.tables().ca.shared_building_from;
+        let n = self.core.n;
+        self.config.expansions.crimson_amber
+            && if self.config.rules < 3 {
+                n >= from
+            } else {
+                n == from || (n > from && self.config.shared_buildings_at_six)
+            }
     }
 
     /// Number of completed turns.
@@ -429,7 +446,7 @@ impl Crusaders {
         self.core.supply
     }
 
-    fn seat_at_rank(&self, rank: u8) -> u8 {
+    pub(crate) fn seat_at_rank(&self, rank: u8) -> u8 {
         (self.core.start + rank) % self.core.n
     }
 
@@ -437,7 +454,7 @@ impl Crusaders {
         &self.core.players[usize::from(seat)]
     }
 
-    fn player_mut(&mut self, seat: u8) -> &mut Player {
+    pub(crate) fn player_mut(&mut self, seat: u8) -> &mut Player {
         &mut self.core.players[usize::from(seat)]
     }
 
@@ -539,14 +556,25 @@ impl Crusaders {
 
     // ---------- setup ----------
 
-    fn setup(config: &Config, seed: u64) -> Result<Crusaders, ConfigError> {
-        let tables = tables().map_err(|e| {
-            ConfigError::Data(format!(
-                "{} problems, first: {}",
-                e.len(),
-                e.first().map(ToString::to_string).unwrap_or_default()
-            ))
-        })?;
+    pub(crate) fn setup(config: &Config, seed: u64) -> Result<Crusaders, ConfigError> {
+        let tables = match &config.data {
+            None => tables().map_err(|e| {
+                ConfigError::Data(format!(
+                    "{} problems, first: {}",
+                    e.len(),
+                    e.first().map(ToString::to_string).unwrap_or_default()
+                ))
+            })?,
+            Some(id) => {
+                &crate::data::pack(*id)
+                    .ok_or_else(|| {
+                        ConfigError::Data(format!(
+                            "the data pack {id} is not loaded (give its directory with --data)"
+                        ))
+                    })?
+                    .tables
+            }
+        };
         let max = if config.expansions.crimson_amber {
             6
         } else {
@@ -566,6 +594,16 @@ impl Crusaders {
                     "rules revision {} is unknown (1 to {RULES_LATEST})",
                     config.rules
                 ),
+            });
+        }
+        if config.shared_buildings_at_six
+            && !(config.expansions.crimson_amber && config.players == 6 && config.rules >= 3)
+        {
+            return Err(ConfigError::Invalid {
+                option: "shared_buildings_at_six".into(),
+                reason: "the house rule is for six players with Crimson & Amber Knight (rules \
+                         revision 3 or later)"
+                    .into(),
             });
         }
         let pc = tables
@@ -685,7 +723,7 @@ impl Crusaders {
                 players,
                 regions,
                 tracks: [0, 0],
-                supply: i32::try_from(pc.supply).unwrap_or(i32::MAX),
+                supply: Crusaders::supply_for(config, pc),
                 end_triggered: false,
                 phase,
                 turn_pos: 0,
@@ -702,7 +740,7 @@ impl Crusaders {
     }
 
     /// All orders are known: reveal them and apply their automatic setup effects.
-    fn reveal_orders(&mut self) {
+    pub(crate) fn reveal_orders(&mut self) {
         let tables = self.tables();
         for p in self.core.players.iter_mut() {
             let Some(order) = p.picked.take() else {
@@ -744,7 +782,7 @@ impl Crusaders {
     }
 
     /// Moves past players with no setup task left.
-    fn advance_setup(&mut self) {
+    pub(crate) fn advance_setup(&mut self) {
         while let Phase::OrderSetup { idx } = self.core.phase {
             if idx >= self.core.n {
                 self.core.phase = Phase::Start { idx: 0 };
@@ -1153,7 +1191,9 @@ impl Crusaders {
                 if shared && same_type_opponent(other) {
                     offer(normal);
                 }
-                if dragon && !o.kind.is_new() {
+                // Revision 3 follows seed 000: beside any building, as if the region were
+                // empty; revisions 1–2 allowed it beside a base building only (D18).
+                if dragon && (self.config.rules >= 3 || !o.kind.is_new()) {
                     offer(normal.saturating_sub(1));
                 }
             }
@@ -1483,337 +1523,8 @@ pub(crate) fn sow_wheel(wheel: &mut [Wedge; WEDGES], pos: Pos, c: SowChoice) -> 
     landed
 }
 
-impl Game for Crusaders {
-    type Config = Config;
-    type Action = Action;
-    type View = View;
-
-    const INFO: GameInfo = GameInfo {
-        id: "crusaders",
-        name: "Crusaders: Thy Will Be Done",
-        min_seats: 2,
-        max_seats: 6,
-        imperfect_information: true,
-        simultaneous: true,
-        max_decisions: MAX_DECISIONS,
-    };
-
-    fn data_version() -> &'static str {
-        match tables() {
-            Ok(t) => t.version.as_str(),
-            Err(_) => "invalid",
-        }
-    }
-
-    fn new_game(config: &Config, seed: u64) -> Result<Self, ConfigError> {
-        Crusaders::setup(config, seed)
-    }
-
-    fn config(&self) -> &Config {
-        &self.config
-    }
-
-    fn num_seats(&self) -> u8 {
-        self.core.n
-    }
-
-    fn to_act(&self) -> ToAct {
-        match self.core.phase {
-            Phase::PickOrders => {
-                let mut set = SeatSet::EMPTY;
-                for (i, p) in self.core.players.iter().enumerate() {
-                    if p.picked.is_none() {
-                        set.insert(Seat(i as u8));
-                    }
-                }
-                ToAct::Simultaneous(set)
-            }
-            Phase::Tournament => {
-                let mut set = SeatSet::EMPTY;
-                for (i, p) in self.core.players.iter().enumerate() {
-                    if p.picked.is_none() || usize::from(p.placed) < WEDGES {
-                        set.insert(Seat(i as u8));
-                    }
-                }
-                ToAct::Simultaneous(set)
-            }
-            Phase::OrderSetup { idx } => ToAct::Seat(Seat(self.seat_at_rank(idx))),
-            Phase::Start { idx } => ToAct::Seat(Seat(self.seat_at_rank(self.core.n - 1 - idx))),
-            Phase::Turn { seat, .. } => ToAct::Seat(Seat(seat)),
-            Phase::Over => ToAct::Over(Outcome::ranked(self.scores(), |s| self.turn_rank(s))),
-        }
-    }
-
-    fn legal_actions_into(&self, seat: Seat, out: &mut ActionList<Action>) {
-        if seat.0 >= self.core.n {
-            return;
-        }
-        let s = seat.0;
-        let p = self.player(s);
-        let start_len = out.len();
-        match self.core.phase {
-            Phase::PickOrders => {
-                if p.picked.is_none() {
-                    out.extend(p.offered.iter().map(|&order| Action::PickOrder { order }));
-                }
-            }
-            Phase::Tournament => {
-                if p.picked.is_none() {
-                    out.extend(
-                        Crusaders::deck(&self.config)
-                            .into_iter()
-                            .map(|order| Action::PickOrder { order }),
-                    );
-                } else if usize::from(p.placed) < WEDGES {
-                    for id in 0..WEDGES as u8 {
-                        if !p.wheel[..usize::from(p.placed)].iter().any(|w| w.id == id) {
-                            out.push(Action::PlaceWedge { wedge: id });
-                        }
-                    }
-                }
-            }
-            Phase::OrderSetup { idx } => {
-                if self.seat_at_rank(idx) != s {
-                    return;
-                }
-                let positions = 0..WEDGES as u8;
-                match p.setup.first() {
-                    Some(SetupTask::Token) => {
-                        out.extend(positions.map(|pos| Action::SetupToken { pos }))
-                    }
-                    Some(SetupTask::Single) => out.extend(
-                        positions
-                            .filter(|&pos| {
-                                p.wheel[usize::from(pos)].tokens >= 2 && p.giant != Some(pos)
-                            })
-                            .map(|pos| Action::SetupSingle { pos }),
-                    ),
-                    Some(SetupTask::Upgrade) => out.extend(
-                        positions
-                            .filter(|&pos| !p.wheel[usize::from(pos)].upgraded)
-                            .map(|pos| Action::SetupUpgrade { pos }),
-                    ),
-                    Some(SetupTask::Giant) => {
-                        out.extend(positions.map(|pos| Action::SetupGiant { pos }))
-                    }
-                    Some(SetupTask::Mark) => {
-                        out.extend(EnemyKind::ALL.map(|enemy| Action::SetupMark { enemy }))
-                    }
-                    None => {}
-                }
-            }
-            Phase::Start { idx } => {
-                if self.seat_at_rank(self.core.n - 1 - idx) != s {
-                    return;
-                }
-                for &r in &self.board().starts {
-                    let taken = self
-                        .core
-                        .players
-                        .iter()
-                        .enumerate()
-                        .any(|(i, q)| i != usize::from(s) && q.knights.contains(&r.0));
-                    if !taken {
-                        out.push(Action::Start { region: r });
-                    }
-                }
-            }
-            Phase::Turn { seat: t, step } => {
-                if t != s {
-                    return;
-                }
-                self.turn_actions(s, step, out);
-            }
-            Phase::Over => {}
-        }
-        out[start_len..].sort_unstable();
-    }
-
-    fn apply_unchecked(&mut self, seat: Seat, action: Action) {
-        let s = seat.0;
-        match (self.core.phase, action) {
-            (Phase::PickOrders, Action::PickOrder { order }) => {
-                self.player_mut(s).picked = Some(order);
-                if self.core.players.iter().all(|p| p.picked.is_some()) {
-                    self.reveal_orders();
-                }
-            }
-            (Phase::Tournament, Action::PickOrder { order }) => {
-                self.player_mut(s).picked = Some(order);
-            }
-            (Phase::Tournament, Action::PlaceWedge { wedge }) => {
-                let p = self.player_mut(s);
-                p.wheel[usize::from(p.placed)] = Wedge {
-                    id: wedge,
-                    upgraded: false,
-                    tokens: 2,
-                };
-                p.placed += 1;
-                if usize::from(p.placed) == WEDGES - 1 {
-                    // The last wedge has only one place left.
-                    let used: ArrayVec<u8, 6> =
-                        p.wheel[..WEDGES - 1].iter().map(|w| w.id).collect();
-                    let last = (0..WEDGES as u8).find(|id| !used.contains(id)).unwrap_or(0);
-                    p.wheel[WEDGES - 1] = Wedge {
-                        id: last,
-                        upgraded: false,
-                        tokens: 2,
-                    };
-                    p.placed += 1;
-                }
-                if self
-                    .core
-                    .players
-                    .iter()
-                    .all(|p| p.picked.is_some() && usize::from(p.placed) == WEDGES)
-                {
-                    self.reveal_orders();
-                }
-            }
-            (Phase::OrderSetup { .. }, a) => {
-                let p = self.player_mut(s);
-                match a {
-                    Action::SetupToken { pos } => p.wheel[usize::from(pos)].tokens += 1,
-                    Action::SetupSingle { pos } => p.wheel[usize::from(pos)].tokens = 1,
-                    Action::SetupUpgrade { pos } => p.wheel[usize::from(pos)].upgraded = true,
-                    Action::SetupGiant { pos } => {
-                        p.wheel[usize::from(pos)].tokens = 1;
-                        p.giant = Some(pos);
-                    }
-                    Action::SetupMark { enemy } => p.mark = Some(enemy),
-                    _ => panic!("apply_unchecked: {a:?} is not a setup decision"),
-                }
-                p.setup.remove(0);
-                self.advance_setup();
-            }
-            (Phase::Start { idx }, Action::Start { region }) => {
-                let p = self.player_mut(s);
-                p.knights[0] = region.0;
-                if p.order == Some(Order::Montesa) {
-                    p.knights[3] = region.0;
-                }
-                self.core.phase = if idx + 1 >= self.core.n {
-                    Phase::Turn {
-                        seat: self.core.start,
-                        step: Step::Choose,
-                    }
-                } else {
-                    Phase::Start { idx: idx + 1 }
-                };
-            }
-            (Phase::Turn { step, .. }, a) => self.apply_turn(s, step, a),
-            (phase, a) => panic!("apply_unchecked: {a:?} in phase {phase:?}"),
-        }
-    }
-
-    fn view(&self, viewer: Viewer) -> View {
-        view::build(self, viewer)
-    }
-
-    fn resample_from_view(&self, seat: Seat, rng: &mut GameRng) -> Self {
-        let mut g = self.clone();
-        g.rng = GameRng::from_seed(rng.next_u64());
-        let me = usize::from(seat.0);
-        match self.core.phase {
-            Phase::PickOrders => {
-                let mine = self
-                    .core
-                    .players
-                    .get(me)
-                    .map(|p| p.offered.clone())
-                    .unwrap_or_default();
-                let mut pool: Vec<Order> = Crusaders::deck(&self.config)
-                    .into_iter()
-                    .filter(|o| !mine.contains(o))
-                    .collect();
-                rng.shuffle(&mut pool);
-                let mut it = pool.into_iter();
-                for (i, p) in g.core.players.iter_mut().enumerate() {
-                    if i != me {
-                        p.offered.clear();
-                        p.offered.extend(it.by_ref().take(2));
-                    }
-                }
-                if self.config.calatrava_third {
-                    for (i, p) in g.core.players.iter_mut().enumerate() {
-                        if i != me && p.offered.contains(&Order::Calatrava) {
-                            p.offered.extend(it.by_ref().take(1));
-                        }
-                    }
-                }
-                g.core.undealt = it.collect();
-                for (i, p) in g.core.players.iter_mut().enumerate() {
-                    if i != me && p.picked.is_some() && !p.offered.is_empty() {
-                        p.picked = Some(p.offered[rng.index(p.offered.len())]);
-                    }
-                }
-            }
-            Phase::Tournament => {
-                let deck = Crusaders::deck(&self.config);
-                for (i, p) in g.core.players.iter_mut().enumerate() {
-                    if i == me {
-                        continue;
-                    }
-                    if p.picked.is_some() {
-                        p.picked = Some(deck[rng.index(deck.len())]);
-                    }
-                    let mut ids: [u8; WEDGES] = [0, 1, 2, 3, 4, 5];
-                    rng.shuffle(&mut ids);
-                    let placed = usize::from(p.placed);
-                    for (w, id) in p.wheel.iter_mut().zip(ids).take(placed) {
-                        w.id = id;
-                    }
-                }
-            }
-            _ => {}
-        }
-        g
-    }
-
-    fn state_hash(&self) -> u64 {
-        let mut h = StableHasher::default();
-        self.core.hash(&mut h);
-        self.rng.position().hash(&mut h);
-        h.finish()
-    }
-
-    fn scores(&self) -> BySeat<i32> {
-        match &self.core.final_scores {
-            Some(f) => BySeat::new_with(self.core.n, |s| f[s.index()].total),
-            None => BySeat::new_with(self.core.n, |s| self.player(s.0).influence),
-        }
-    }
-
-    fn describe_action(&self, action: &Action) -> String {
-        crate::describe::describe(self, action)
-    }
-
-    /// Outside the secret order picks and the tournament every decision is open and the game
-    /// draws randomness only at setup, so every sequential decision can be taken back.
-    fn can_take_back(&self, seat: Seat, _action: &Action) -> bool {
-        matches!(self.to_act(), ToAct::Seat(s) if s == seat)
-    }
-
-    fn secrets_of(&self, seat: Seat) -> Vec<String> {
-        let Some(p) = self.core.players.get(seat.index()) else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        if matches!(self.core.phase, Phase::PickOrders) {
-            let mut sorted: Vec<Order> = p.offered.to_vec();
-            sorted.sort_unstable();
-            let offered: Vec<String> = sorted.iter().map(|o| format!("\"{}\"", o.id())).collect();
-            out.push(format!("\"offered\":[{}]", offered.join(",")));
-        }
-        if let (Phase::PickOrders | Phase::Tournament, Some(o)) = (self.core.phase, p.picked) {
-            out.push(format!("{{\"seat\":{},\"order\":\"{}\"", seat.0, o.id()));
-        }
-        out
-    }
-}
-
 impl Crusaders {
-    fn turn_actions(&self, s: u8, step: Step, out: &mut ActionList<Action>) {
+    pub(crate) fn turn_actions(&self, s: u8, step: Step, out: &mut ActionList<Action>) {
         let p = self.player(s);
         match step {
             Step::Choose => {
@@ -1929,7 +1640,7 @@ impl Crusaders {
         }
     }
 
-    fn apply_turn(&mut self, s: u8, step: Step, action: Action) {
+    pub(crate) fn apply_turn(&mut self, s: u8, step: Step, action: Action) {
         match (step, action) {
             (Step::Choose, Action::Resolve { pos }) => {
                 self.core.turn_pos = pos;
@@ -2250,7 +1961,17 @@ impl Crusaders {
         self.tables()
             .player_counts
             .get(&self.core.n)
-            .map_or(1, |pc| i32::try_from(pc.supply).unwrap_or(i32::MAX))
+            .map_or(1, |pc| Crusaders::supply_for(&self.config, pc))
+    }
+
+    /// The starting supply: the data's (printed) figure, or 50 + 50 per player under rules
+    /// revisions 1–2 (C2).
+    fn supply_for(config: &Config, pc: &crate::data::PlayerCount) -> i32 {
+        if config.rules < 3 {
+            50 + 50 * i32::from(config.players)
+        } else {
+            i32::try_from(pc.supply).unwrap_or(i32::MAX)
+        }
     }
 
     /// Whether the game is still in setup (orders, start regions).

@@ -66,3 +66,26 @@ fn an_illegal_record_names_the_offending_decision() {
     let text = err.to_string();
     assert!(text.contains("decision #10"), "{text}");
 }
+
+/// The kit's arbitrary-bytes fuzz: listed picks, other seats' decisions and raw (often broken)
+/// action JSON, on every variant; refusals leave the state hash unchanged.
+#[test]
+fn kit_fuzz_on_seeded_bytes() {
+    use ordo_core::testing::{fuzz_bytes, seeded_bytes, FuzzReport};
+    let mut total = FuzzReport::default();
+    for seed in 0..40u64 {
+        let config = Config {
+            players: 2 + (seed % 3) as u8,
+            variant: Variant::ALL[(seed % 5) as usize],
+            ..Config::default()
+        };
+        let r = fuzz_bytes::<Crusaders>(&config, seed, &seeded_bytes(seed, 1500));
+        total.accepted += r.accepted;
+        total.refused += r.refused;
+        total.unparsed += r.unparsed;
+    }
+    assert!(
+        total.accepted > 1000 && total.refused > 100 && total.unparsed > 100,
+        "{total:?}"
+    );
+}
