@@ -2,68 +2,10 @@
 //! secret Votes in closed fists (written for all three Agendas with two Barons), casting, ties,
 //! refusals and bans, laws, charges, concessions and offices.
 
-use serde::{Deserialize, Serialize};
-
 use crate::cards::{AgendaCategory, AgendaEffect, Resource, VoteKind};
-use crate::state::{Phase, Step, WarriorKnights};
+use crate::phases::{AStage, Assembly};
+use crate::state::{Loc, Phase, Step, WarriorKnights};
 use crate::types::*;
-
-/// Where the Assembly stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "ts", ts(rename = "WkAStage"))]
-#[serde(rename_all = "snake_case")]
-pub enum AStage {
-    /// Votes handed out.
-    Start,
-    /// Private Motions are proposed and voted.
-    Private,
-    /// The Chairman orders the other Agendas.
-    Order,
-    /// Votes go into fists.
-    Commit,
-    /// Revealed Votes are cast.
-    Cast,
-    /// Counted; ties broken.
-    Tally,
-    /// Over.
-    Done,
-}
-
-/// The Assembly in session.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "ts", ts(rename = "WkAssembly"))]
-pub struct Assembly {
-    /// Barons attending (not banned, not barred).
-    pub attending: Vec<u8>,
-    /// Chairman or acting Chairman.
-    pub acting: u8,
-    /// Stage.
-    pub stage: AStage,
-    /// Private Motions (kinds) still to vote.
-    pub pm: Vec<u8>,
-    /// The ordered Agendas are being voted (Private Motions are done).
-    pub main: bool,
-    /// Agendas (kinds) voted in this order.
-    pub queue: Vec<u8>,
-    /// Current Agendas not yet ordered.
-    pub unordered: Vec<u8>,
-    /// The Agenda being voted (kind).
-    pub voting: Option<u8>,
-    /// What the Private Motion being voted proposes.
-    pub proposal: Option<Proposal>,
-    /// Votes in each Baron's fist (two Barons: one per queued Agenda). Secret until revealed.
-    pub commits: Vec<Vec<u16>>,
-    /// Revealed Votes on the Agenda being voted.
-    pub revealed: Vec<u16>,
-    /// How each Baron cast them.
-    pub casts: Vec<Option<Ballot>>,
-    /// The passed result waiting on its target.
-    pub result: Option<Ballot>,
-    /// Index of the Agenda being voted in `queue` (two Barons).
-    pub index: u8,
-}
 
 impl WarriorKnights {
     pub(crate) fn start_assembly(&mut self) {
@@ -550,6 +492,12 @@ impl WarriorKnights {
             Proposal::DiscardOffice(x, k) => {
                 if let Some(o) = self.nbm(x, k).office.take() {
                     self.core.agenda_discard.push(o);
+                }
+                // Rules revision 4: his maintained troops were all he had, so he leaves the
+                // board (not dead), as any Noble left without troops does.
+                let nb = self.nb(x, k);
+                if self.config.revision_4() && nb.troops.is_empty() && nb.loc != Loc::Off {
+                    self.leave_board(x, k);
                 }
             }
             Proposal::Postpone => {

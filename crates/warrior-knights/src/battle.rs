@@ -1,108 +1,12 @@
 //! Movement (land, roads, sea, permission) and battles (open field, assault, siege), Noble
 //! death and retreat, capture, razing and the loss of a stronghold.
 
-use serde::{Deserialize, Serialize};
-
 use crate::cards::{LawKind, Resource};
 use crate::data::BattleResult;
 use crate::map::AreaId;
-use crate::state::{Ask, AskFor, Loc, Phase, Step, WarriorKnights};
+use crate::phases::{Battle, Fort, Stage};
+use crate::state::{Ask, AskFor, Halt, Loc, Phase, Step, WarriorKnights};
 use crate::types::*;
-
-/// A fortification under attack.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "ts", ts(rename = "WkFort"))]
-#[serde(rename_all = "snake_case")]
-pub enum Fort {
-    /// A city.
-    City(u8),
-    /// A Baron's stronghold.
-    Stronghold(u8),
-}
-
-/// Where a battle stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "ts", ts(rename = "WkStage"))]
-#[serde(rename_all = "snake_case")]
-pub enum Stage {
-    /// The attacker picks his fighting Nobles.
-    Fighters,
-    /// Assault or siege.
-    Mode,
-    /// Commanders are chosen.
-    Commanders,
-    /// Fate cards are drawn.
-    Draw,
-    /// Attacker (0) or defender (1) discards.
-    Discard(u8),
-    /// Casualties are placed by side 0, then side 1.
-    Casualties(u8),
-    /// Victories counted, deaths and retreats resolved.
-    Outcome,
-    /// Retreating Nobles move.
-    Retreats,
-    /// A city or stronghold changes hands.
-    Capture,
-    /// Over.
-    Done,
-}
-
-/// A battle in progress. Side 0 attacks, side 1 defends.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "ts", ts(rename = "WkBattle"))]
-pub struct Battle {
-    /// Where.
-    pub area: AreaId,
-    /// The attacking Baron.
-    pub attacker: u8,
-    /// Against whom.
-    pub target: Target,
-    /// The fortification attacked, if any.
-    pub fort: Option<Fort>,
-    /// A siege rather than an assault.
-    pub siege: bool,
-    /// Attacking Nobles.
-    pub att: Vec<Shape>,
-    /// Defending Nobles.
-    pub def: Vec<Shape>,
-    /// Troops at the defender's stronghold fight.
-    pub def_sh: bool,
-    /// Commanders.
-    pub cmd: [Option<Shape>; 2],
-    /// Defending commander was exhausted before the battle (no ability).
-    pub def_cmd_tired: bool,
-    /// Fate cards in hand (secret) or revealed.
-    pub hands: [Vec<u8>; 2],
-    /// Cards discarded so far by each side.
-    pub discarded: [u8; 2],
-    /// The side has finished discarding.
-    pub kept: [bool; 2],
-    /// Hands are revealed.
-    pub revealed: bool,
-    /// Casualty tokens still to place per side.
-    pub cas: [u8; 2],
-    /// Victory difference (attacker − defender), once counted.
-    pub diff: i8,
-    /// Nobles to retreat.
-    pub retreats: Vec<(u8, Shape)>,
-    /// The fortification falls to the attacker.
-    pub captured: bool,
-    /// Stage.
-    pub stage: Stage,
-}
-
-impl Battle {
-    /// The defending Baron (none for a neutral city).
-    pub fn defender(&self) -> Option<u8> {
-        match self.target {
-            Target::Baron(b) => Some(b),
-            Target::Neutral => None,
-        }
-    }
-}
 
 /// The best land route found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -226,7 +130,12 @@ impl WarriorKnights {
     pub(crate) fn move_actions(&self, s: u8, dest: Option<AreaId>, out: &mut Vec<Action>) {
         let areas = self.t().areas() as AreaId;
         let dues = self.law(LawKind::PortDues);
+        let halted = self.core.ctx.halt.map(|h| h.shape);
         for k in 0..4u8 {
+            if halted == Some(k) {
+                // A Noble halted on the road goes on only along it (`road_onwards`).
+                continue;
+            }
             let Some(from) = self.can_move(s, k) else {
                 continue;
             };
@@ -258,7 +167,10 @@ impl WarriorKnights {
         let Loc::At(from) = self.nb(s, k).loc else {
             return;
         };
-        if let Some(r) = self.land_route(s, from, to) {
+        if self.core.ctx.halt.is_some_and(|h| h.shape == k) {
+            // The rest of a road move begun before the halt (the law was met when it began).
+            self.core.ctx.halt = None;
+        } else if let Some(r) = self.land_route(s, from, to) {
             if r.road && self.law(LawKind::ClosedRoads) {
                 self.ban(s);
             }
@@ -266,6 +178,147 @@ impl WarriorKnights {
         self.nbm(s, k).loc = Loc::At(to);
         self.left(k);
         self.check_sieges();
+    }
+
+    /// Simple paths along roads from `from` of 1 to `steps` steps that avoid the areas of
+    /// `visited`, in the map's neighbour order: (area reached, Barons to ask on the way as a bit
+    /// set — the area reached itself excluded —, the areas travelled including both ends).
+    fn road_paths(&self, s: u8, from: AreaId, steps: u8, visited: u64) -> Vec<(AreaId, u8, u64)> {
+        let t = self.t();
+        let nbrs = &t.board.neighbours;
+        let mut out = Vec::new();
+        // (area, blockers so far, visited, steps left)
+        let mut stack = vec![(from, 0u8, visited | bit(from), steps)];
+        while let Some((a, blockers, seen, left)) = stack.pop() {
+            if left == 0 {
+                continue;
+            }
+            // Pushed in reverse so the search visits neighbours in the map's order.
+            for &(b, border) in nbrs[usize::from(a)].iter().rev() {
+                if seen & bit(b) != 0 || !border.passable() || !t.board.road(a, b) {
+                    continue;
+                }
+                out.push((b, blockers, seen | bit(b)));
+                let through = blockers | self.blockers_at(s, b);
+                stack.push((b, through, seen | bit(b), left - 1));
+            }
+        }
+        out
+    }
+
+    /// Whether troops wait for Noble `k` of `s` in `at`: the stronghold (not besieged) or a
+    /// fresh Noble of his with troops he may take (W13, rules revision 5).
+    fn troops_wait_at(&self, s: u8, k: Shape, at: AreaId) -> bool {
+        if self.shut_in(s, at) {
+            return false;
+        }
+        let passed = &self.core.ctx.passed;
+        let takeable = |h: Holder| {
+            let troops = self.troops(s, h);
+            !troops.is_empty() && !troops.iter().any(|x| passed.contains(x))
+        };
+        if self.b(s).stronghold == Some(at) && takeable(Holder::Stronghold) {
+            return true;
+        }
+        (0..4u8).any(|j| {
+            let nb = self.nb(s, j);
+            j != k
+                && nb.loc == Loc::At(at)
+                && !nb.exhausted
+                && !self.core.ctx.movers.contains(&j)
+                && takeable(Holder::Noble(j))
+        })
+    }
+
+    /// Rules revision 5 (W13): the road halts of `s` — a Noble starting on a road may stop
+    /// after one or two steps where troops wait for him (with no Baron to ask on the way nor
+    /// there), take them, and go on along the road. Towards `dest` (Mobilize Forces) a halt is
+    /// offered only where the road still leads on to `dest` with nobody to ask.
+    pub(crate) fn road_halts(&self, s: u8, dest: Option<AreaId>, out: &mut Vec<Action>) {
+        if self.config.rules < 5 || self.core.ctx.halt.is_some() {
+            return;
+        }
+        for k in 0..4u8 {
+            if self.core.ctx.loading.is_some_and(|l| l != k) {
+                continue;
+            }
+            let Some(from) = self.can_move(s, k) else {
+                continue;
+            };
+            if !self.t().is_kingdom(from) {
+                continue;
+            }
+            let mut seen: Vec<AreaId> = Vec::new();
+            for (at, blockers, path) in self.road_paths(s, from, 2, 0) {
+                if blockers != 0 || self.blockers_at(s, at) != 0 || seen.contains(&at) {
+                    continue;
+                }
+                if !self.troops_wait_at(s, k, at) {
+                    continue;
+                }
+                let steps = 3 - (path.count_ones() as u8 - 1);
+                if let Some(d) = dest {
+                    let onwards = self.road_paths(s, at, steps, path);
+                    if !onwards.iter().any(|&(a, b, _)| a == d && b == 0) {
+                        continue;
+                    }
+                }
+                seen.push(at);
+                out.push(Action::RoadHalt { shape: k, at });
+            }
+        }
+    }
+
+    /// Halts Noble `k` of `s` on the road at `at` (the path is the first one `road_halts` found).
+    pub(crate) fn do_halt(&mut self, s: u8, k: Shape, at: AreaId) {
+        let Loc::At(from) = self.nb(s, k).loc else {
+            return;
+        };
+        let Some(&(_, _, path)) = self
+            .road_paths(s, from, 2, 0)
+            .iter()
+            .find(|&&(a, b, _)| a == at && b == 0)
+        else {
+            return;
+        };
+        if self.law(LawKind::ClosedRoads) {
+            self.ban(s);
+        }
+        let steps = 3 - (path.count_ones() as u8 - 1);
+        self.core.ctx.halt = Some(Halt {
+            shape: k,
+            steps,
+            visited: path,
+        });
+        self.core.ctx.moved = true;
+        self.nbm(s, k).loc = Loc::At(at);
+        self.check_sieges();
+    }
+
+    /// Where the Noble halted on the road may still go (towards `dest` when given): along the
+    /// road, for the steps he has left, never back, with nobody to ask.
+    pub(crate) fn road_onwards(&self, s: u8, dest: Option<AreaId>, out: &mut Vec<Action>) {
+        let Some(h) = self.core.ctx.halt else {
+            return;
+        };
+        let Loc::At(at) = self.nb(s, h.shape).loc else {
+            return;
+        };
+        let mut seen: Vec<AreaId> = Vec::new();
+        for (to, blockers, _) in self.road_paths(s, at, h.steps, h.visited) {
+            if blockers != 0 || seen.contains(&to) || dest.is_some_and(|d| d != to) {
+                continue;
+            }
+            seen.push(to);
+            out.push(Action::Move { shape: h.shape, to });
+        }
+    }
+
+    /// The halted Noble ends his move where he stands.
+    pub(crate) fn road_stay(&mut self) {
+        if let Some(h) = self.core.ctx.halt.take() {
+            self.left(h.shape);
+        }
     }
 
     /// `k` has left: he counts as moved, and whoever waited for him to leave is done.
@@ -512,8 +565,30 @@ impl WarriorKnights {
             if by != b.attacker || round == self.core.round {
                 return false;
             }
+        } else if !self.siege_marker_left() {
+            return false;
         }
         self.side_strength(0, false) > self.side_strength(1, true)
+    }
+
+    /// Rules revision 4: whether a siege marker is left in the box (W27).
+    pub(crate) fn siege_marker_left(&self) -> bool {
+        if !self.config.revision_4() {
+            return true;
+        }
+        let standing = self
+            .core
+            .cities
+            .iter()
+            .filter(|c| c.siege.is_some())
+            .count()
+            + self
+                .core
+                .barons
+                .iter()
+                .filter(|b| b.sh_siege.is_some())
+                .count();
+        standing < usize::from(self.t().components.limits.siege_markers)
     }
 
     fn seat_of(&self, side: usize) -> Option<u8> {
@@ -989,10 +1064,18 @@ impl WarriorKnights {
         if self.b(x).stronghold.is_none() {
             return;
         }
-        if !self.b(x).sh_troops.is_empty() {
-            self.deserter_draw(x, Holder::Stronghold);
+        if self.config.revision_4() {
+            if self.b(x).sh_troops.is_empty() {
+                self.bm(x).sh_casualties = 0;
+            } else {
+                self.owner_losses(x, Holder::Stronghold);
+            }
+        } else {
+            if !self.b(x).sh_troops.is_empty() {
+                self.deserter_draw(x, Holder::Stronghold);
+            }
+            self.lose_casualties(x, Holder::Stronghold);
         }
-        self.lose_casualties(x, Holder::Stronghold);
         let b = self.bm(x);
         b.stronghold = None;
         b.sh_siege = None;
@@ -1108,4 +1191,9 @@ fn unreachable_battle() -> Battle {
         captured: false,
         stage: Stage::Done,
     }
+}
+
+/// An area as a bit of a set.
+fn bit(a: AreaId) -> u64 {
+    1u64 << (a & 63)
 }

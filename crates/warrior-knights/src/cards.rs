@@ -250,27 +250,29 @@ impl Cards {
         expand(self.agendas.iter().map(|a| a.count))
     }
 
-    /// Every problem with the decks.
+    /// Every problem with the decks, each with the JSON path of the value at fault.
     pub fn problems(&self) -> Vec<DataError> {
         let mut errs = Vec::new();
-        let mut err = |m: String| errs.push(DataError(format!("cards.json: {m}")));
-        let mut seen = BTreeMap::new();
-        for id in self
-            .events
-            .iter()
-            .map(|e| &e.id)
-            .chain(self.agendas.iter().map(|a| &a.id))
-        {
-            *seen.entry(id.as_str()).or_insert(0u32) += 1;
-        }
-        for (id, n) in seen {
-            if n > 1 {
-                err(format!("card `{id}` appears {n} times"));
+        let mut err = |path: &str, m: String| errs.push(DataError::at("cards.json", path, m));
+        let mut seen: BTreeMap<&str, String> = BTreeMap::new();
+        let ids = (self.events.iter().enumerate()).map(|(i, e)| (format!("events[{i}]"), &e.id));
+        let ids = ids.chain(
+            (self.agendas.iter().enumerate()).map(|(i, a)| (format!("agendas[{i}]"), &a.id)),
+        );
+        for (at, id) in ids {
+            match seen.get(id.as_str()) {
+                Some(first) => err(
+                    &format!("{at}.id"),
+                    format!("card `{id}` appears again (first at {first})"),
+                ),
+                None => {
+                    seen.insert(id.as_str(), at);
+                }
             }
         }
         let events: u32 = self.events.iter().map(|e| u32::from(e.count)).sum();
         if events != 36 {
-            err(format!("{events} Event cards, the game has 36"));
+            err("events", format!("{events} Event cards, the game has 36"));
         }
         for colour in [EventColour::Red, EventColour::Green, EventColour::Blue] {
             let n: u32 = self
@@ -280,37 +282,47 @@ impl Cards {
                 .map(|e| u32::from(e.count))
                 .sum();
             if n == 0 {
-                err(format!("no {colour:?} Events"));
+                err("events", format!("no {colour:?} Events"));
             }
         }
-        for e in &self.events {
+        for (i, e) in self.events.iter().enumerate() {
             if e.count == 0 {
-                err(format!("Event `{}` has no copies", e.id));
+                err(
+                    &format!("events[{i}].count"),
+                    format!("Event `{}` has no copies", e.id),
+                );
             }
             let lasting = matches!(e.effect, EventEffect::Heretic | EventEffect::NoHeir);
             if lasting != e.lasting {
-                err(format!(
-                    "Event `{}`: `lasting` must be {lasting} for its effect",
-                    e.id
-                ));
+                err(
+                    &format!("events[{i}].lasting"),
+                    format!("Event `{}`: must be {lasting} for its effect", e.id),
+                );
             }
             if e.colour == EventColour::Green && e.cancel_cost > 0 {
-                err(format!(
-                    "Event `{}`: a green Event is never cancelled (it helps its drawer)",
-                    e.id
-                ));
+                err(
+                    &format!("events[{i}].cancel_cost"),
+                    format!(
+                        "Event `{}`: a green Event is never cancelled (it helps its drawer)",
+                        e.id
+                    ),
+                );
             }
             if matches!(e.effect, EventEffect::Assassin { casualties: 0 }) {
-                err(format!("Event `{}`: an Assassin with no casualties", e.id));
+                err(
+                    &format!("events[{i}].effect"),
+                    format!("Event `{}`: an Assassin with no casualties", e.id),
+                );
             }
         }
         let agendas: u32 = self.agendas.iter().map(|a| u32::from(a.count)).sum();
         if agendas != 44 {
-            err(format!(
-                "{agendas} Agenda cards, the game has 44 (FAQ correction of 45)"
-            ));
+            err(
+                "agendas",
+                format!("{agendas} Agenda cards, the game has 44 (FAQ correction of 45)"),
+            );
         }
-        for a in &self.agendas {
+        for (i, a) in self.agendas.iter().enumerate() {
             use AgendaCategory as C;
             use AgendaEffect as E;
             let ok = match (a.category, a.vote, a.effect) {
@@ -330,13 +342,19 @@ impl Cards {
                 _ => false,
             };
             if !ok {
-                err(format!(
-                    "Agenda `{}`: effect {:?} does not fit a {:?} voted {:?}",
-                    a.id, a.effect, a.category, a.vote
-                ));
+                err(
+                    &format!("agendas[{i}].effect"),
+                    format!(
+                        "Agenda `{}`: effect {:?} does not fit a {:?} voted {:?}",
+                        a.id, a.effect, a.category, a.vote
+                    ),
+                );
             }
             if a.count == 0 {
-                err(format!("Agenda `{}` has no copies", a.id));
+                err(
+                    &format!("agendas[{i}].count"),
+                    format!("Agenda `{}` has no copies", a.id),
+                );
             }
         }
         if !self
@@ -344,7 +362,7 @@ impl Cards {
             .iter()
             .any(|a| a.category == AgendaCategory::PrivateMotion)
         {
-            err("no Private Motion among the Agendas".into());
+            err("agendas", "no Private Motion among the Agendas".into());
         }
         errs
     }
@@ -365,8 +383,7 @@ fn expand(counts: impl Iterator<Item = u8>) -> Vec<u8> {
 /// # Errors
 /// Every problem found.
 pub fn parse(text: &str) -> Result<Cards, Vec<DataError>> {
-    let cards: Cards =
-        serde_json::from_str(text).map_err(|e| vec![DataError(format!("cards.json: {e}"))])?;
+    let cards: Cards = crate::data::parse_json("cards.json", text)?;
     let problems = cards.problems();
     if problems.is_empty() {
         Ok(cards)
@@ -415,10 +432,19 @@ mod tests {
         let errs = parse(&v.to_string()).unwrap_err();
         let text: Vec<String> = errs.iter().map(|e| e.0.clone()).collect();
         assert_eq!(errs.len(), 4, "{text:#?}");
-        assert!(text.iter().any(|t| t.contains("lasting")));
-        assert!(text.iter().any(|t| t.contains("green Event")));
-        assert!(text.iter().any(|t| t.contains("does not fit")));
-        assert!(text.iter().any(|t| t.contains("52 Agenda cards")));
+        assert!(text
+            .iter()
+            .any(|t| t.starts_with("cards.json: events[0].lasting: ")));
+        assert!(text
+            .iter()
+            .any(|t| t.starts_with("cards.json: events[12].cancel_cost: ")
+                && t.contains("green Event")));
+        assert!(text.iter().any(
+            |t| t.starts_with("cards.json: agendas[0].effect: ") && t.contains("does not fit")
+        ));
+        assert!(text
+            .iter()
+            .any(|t| t.starts_with("cards.json: agendas: 52 Agenda cards")));
         assert!(parse("{").is_err());
     }
 }

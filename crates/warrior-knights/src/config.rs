@@ -57,13 +57,20 @@ pub struct Config {
     /// The revision of Ordo's rules the table is played under ([`RULES_LATEST`] unless given).
     /// A table keeps the revision it was created with, so a stored game always replays as it
     /// was played; revision 1 is the Upkeep before the seed's wording was followed (W19), and
-    /// revisions 1 and 2 give two Barons the FAQ's 5-city win (W6).
+    /// revisions 1 and 2 give two Barons the FAQ's 5-city win (W6); revision 4 gives owners the
+    /// choices the rules give them and ends a final tie with no King (W25); revision 5 lets a
+    /// Noble halt on a road to take troops and go on (W13).
     #[cfg_attr(feature = "ts", ts(skip))]
     pub rules: u8,
+    /// The owner's data pack the table plays with (see `ordo_core::pack`); absent: the built-in
+    /// data.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "string"))]
+    pub data: Option<ordo_core::pack::PackId>,
 }
 
 /// The current rules revision (see `docs/rules-decisions.md`, W23).
-pub const RULES_LATEST: u8 = 3;
+pub const RULES_LATEST: u8 = 5;
 
 impl Default for Config {
     fn default() -> Self {
@@ -72,6 +79,7 @@ impl Default for Config {
             length: Length::Standard,
             optional: Optional::default(),
             rules: RULES_LATEST,
+            data: None,
         }
     }
 }
@@ -114,6 +122,13 @@ impl Config {
     /// than half of the unrazed ones: the FAQ option, or a table from before revision 3.
     pub fn two_barons_need_five_cities(&self) -> bool {
         self.optional.two_barons_need_five_cities || self.rules < 3
+    }
+
+    /// Whether the table plays rules revision 4 or later (W25): owner decisions for deserters,
+    /// casualty discards, revolt order and pick-ups on the road; a Noble left without troops by
+    /// a lost office leaves the board; component limits; no King on a final tie.
+    pub fn revision_4(&self) -> bool {
+        self.rules >= 4
     }
 
     /// Influence in the pool at the start.

@@ -15,6 +15,17 @@ pub use ordo_core::Confidence;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataError(pub String);
 
+impl DataError {
+    /// A problem with the value at `path` (a JSON path such as `cities[3].income`) of `file`.
+    pub(crate) fn at(file: &str, path: &str, message: impl fmt::Display) -> Self {
+        if path.is_empty() {
+            DataError(format!("{file}: {message}"))
+        } else {
+            DataError(format!("{file}: {path}: {message}"))
+        }
+    }
+}
+
 impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
@@ -273,6 +284,28 @@ pub struct Prices {
     pub max_expedition_investment: u8,
 }
 
+/// The printed counts of the limited components (issue 30). Rules revision 4 enforces those a
+/// player's options depend on: siege markers, Baron markers and control markers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    /// Siege markers in the box: no siege is declared while all stand on the board.
+    pub siege_markers: u8,
+    /// Expedition markers: one per expedition track.
+    pub expedition_markers: u8,
+    /// Baron markers per Baron: no marker goes on the Mercenary Track once all are there.
+    pub baron_markers: u8,
+    /// Control markers per Baron: a Baron controlling this many cities razes any other he takes.
+    pub control_markers: u8,
+    /// Strongholds: one per Baron.
+    pub strongholds: u8,
+    /// How sure.
+    pub confidence: Confidence,
+    /// What is known.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note: String,
+}
+
 /// Every component table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -309,6 +342,8 @@ pub struct Components {
     pub cities: Vec<City>,
     /// Prices.
     pub prices: Prices,
+    /// Printed component counts.
+    pub limits: Limits,
 }
 
 impl Components {
@@ -322,87 +357,119 @@ impl Components {
         self.cities.iter().filter(|c| c.kind == CityKind::Kingdom)
     }
 
-    /// Every problem with the tables (empty when they are consistent with the rules).
+    /// Every problem with the tables (empty when they are consistent with the rules), each with
+    /// the JSON path of the value at fault (`components.json: cities[3]: …`).
     pub fn problems(&self) -> Vec<DataError> {
         let mut errs = Vec::new();
-        let mut err = |m: String| errs.push(DataError(format!("components.json: {m}")));
-        let unique = |ids: Vec<&str>, what: &str, err: &mut dyn FnMut(String)| {
-            let mut seen = BTreeMap::new();
-            for id in ids {
-                *seen.entry(id).or_insert(0u32) += 1;
-            }
-            for (id, n) in seen {
-                if n > 1 {
-                    err(format!("{what} `{id}` appears {n} times"));
+        let mut err = |path: &str, m: String| errs.push(DataError::at("components.json", path, m));
+        fn unique<'a>(
+            ids: impl Iterator<Item = &'a str>,
+            list: &str,
+            what: &str,
+            err: &mut dyn FnMut(&str, String),
+        ) {
+            let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+            for (i, id) in ids.enumerate() {
+                if let Some(first) = seen.insert(id, i) {
+                    err(
+                        &format!("{list}[{i}].id"),
+                        format!("{what} `{id}` appears again (first at {list}[{first}])"),
+                    );
+                    seen.insert(id, first);
                 }
             }
-        };
+        }
         unique(
-            self.barons.iter().map(|b| b.id.as_str()).collect(),
+            self.barons.iter().map(|b| b.id.as_str()),
+            "barons",
             "Baron",
             &mut err,
         );
         unique(
-            self.cities.iter().map(|c| c.id.as_str()).collect(),
+            self.cities.iter().map(|c| c.id.as_str()),
+            "cities",
             "city",
             &mut err,
         );
         unique(
-            self.mercenaries.iter().map(|m| m.id.as_str()).collect(),
+            self.mercenaries.iter().map(|m| m.id.as_str()),
+            "mercenaries",
             "Mercenary",
             &mut err,
         );
         unique(
-            self.fate.cards.iter().map(|c| c.id.as_str()).collect(),
+            self.fate.cards.iter().map(|c| c.id.as_str()),
+            "fate.cards",
             "Fate card",
             &mut err,
         );
         if self.barons.len() != 6 {
-            err(format!("{} Barons, the game has 6", self.barons.len()));
+            err(
+                "barons",
+                format!("{} Barons, the game has 6", self.barons.len()),
+            );
         }
         if self.noble_shapes.len() != 4 {
-            err(format!(
-                "{} Noble shapes, each Baron has 4 Nobles",
-                self.noble_shapes.len()
-            ));
+            err(
+                "noble_shapes",
+                format!(
+                    "{} Noble shapes, each Baron has 4 Nobles",
+                    self.noble_shapes.len()
+                ),
+            );
         }
         let kingdom = self.kingdom_cities().count();
         let overseas = self.cities.len() - kingdom;
         if (kingdom, overseas) != (18, 6) {
-            err(format!(
-                "{kingdom} Kingdom and {overseas} overseas cities, the game has 18 and 6"
-            ));
+            err(
+                "cities",
+                format!("{kingdom} Kingdom and {overseas} overseas cities, the game has 18 and 6"),
+            );
         }
-        for c in &self.cities {
-            if c.strength == 0 || c.strength % 50 != 0 || c.income == 0 {
-                err(format!(
-                    "city `{}`: strength {} / income {}",
-                    c.id, c.strength, c.income
-                ));
+        for (i, c) in self.cities.iter().enumerate() {
+            if c.strength == 0 || c.strength % 50 != 0 {
+                err(
+                    &format!("cities[{i}].strength"),
+                    format!(
+                        "city `{}`: strength {} is not a positive multiple of 50",
+                        c.id, c.strength
+                    ),
+                );
+            }
+            if c.income == 0 {
+                err(
+                    &format!("cities[{i}].income"),
+                    format!("city `{}`: income must be at least 1", c.id),
+                );
             }
         }
         // Player counts: 2..=6, razed cities and the city win follow from the Kingdom size.
         for n in 2..=6u8 {
-            match self.player_count(n) {
-                None => err(format!("no player-count row for {n} Barons")),
-                Some(p) => {
+            match self.player_counts.iter().position(|p| p.barons == n) {
+                None => err("player_counts", format!("no row for {n} Barons")),
+                Some(i) => {
+                    let p = &self.player_counts[i];
                     let unrazed = kingdom.saturating_sub(usize::from(p.razed));
                     // More than half the unrazed cities; the FAQ sets 5 for two Barons.
                     let want = if n == 2 { 5 } else { unrazed / 2 + 1 };
                     if usize::from(p.city_win) != want {
-                        err(format!(
-                            "{n} Barons: city win {} but more than half of {unrazed} cities is {want}",
-                            p.city_win
-                        ));
+                        err(
+                            &format!("player_counts[{i}].city_win"),
+                            format!(
+                                "{n} Barons: city win {} but more than half of {unrazed} cities is {want}",
+                                p.city_win
+                            ),
+                        );
                     }
                 }
             }
         }
         let baron_cards: u32 = self.baron_actions.iter().map(|a| u32::from(a.count)).sum();
         if baron_cards != 12 {
-            err(format!(
-                "a Baron's action deck has {baron_cards} cards, the game has 12"
-            ));
+            err(
+                "baron_actions",
+                format!("a Baron's action deck has {baron_cards} cards, the game has 12"),
+            );
         }
         let neutral: u32 = self
             .neutral_actions
@@ -410,15 +477,39 @@ impl Components {
             .map(|a| u32::from(a.count))
             .sum();
         if neutral != 8 {
-            err(format!("{neutral} Neutral action cards, the game has 8"));
+            err(
+                "neutral_actions",
+                format!("{neutral} Neutral action cards, the game has 8"),
+            );
         }
-        if self.mercenary_track.len() != 7
-            || self
-                .mercenary_track
-                .windows(2)
-                .any(|w| w[1].versatile_fee >= w[0].versatile_fee || w[1].spot != w[0].spot + 1)
-        {
-            err("the Mercenary Track must have 7 spots, numbered in order, fees falling".into());
+        if self.mercenary_track.len() != 7 {
+            err(
+                "mercenary_track",
+                format!(
+                    "{} spots, the Mercenary Track has 7",
+                    self.mercenary_track.len()
+                ),
+            );
+        }
+        for (i, w) in self.mercenary_track.windows(2).enumerate() {
+            if w[1].spot != w[0].spot + 1 {
+                err(
+                    &format!("mercenary_track[{}].spot", i + 1),
+                    format!(
+                        "spot {} follows spot {}: spots are numbered in order",
+                        w[1].spot, w[0].spot
+                    ),
+                );
+            }
+            if w[1].versatile_fee >= w[0].versatile_fee {
+                err(
+                    &format!("mercenary_track[{}].versatile_fee", i + 1),
+                    format!(
+                        "fee {} after {}: fees fall along the track",
+                        w[1].versatile_fee, w[0].versatile_fee
+                    ),
+                );
+            }
         }
         let regular: u32 = self
             .regulars
@@ -426,26 +517,36 @@ impl Components {
             .map(|r| u32::from(r.count) * u32::from(r.strength))
             .sum();
         if regular != 250 {
-            err(format!(
-                "Regular troops total {regular}, each Baron has 3×50 + 1×100"
-            ));
+            err(
+                "regulars",
+                format!("Regular troops total {regular}, each Baron has 3×50 + 1×100"),
+            );
         }
         if self.mercenaries.len() != 66 {
-            err(format!(
-                "{} Mercenaries, the game has 66",
-                self.mercenaries.len()
-            ));
+            err(
+                "mercenaries",
+                format!("{} Mercenaries, the game has 66", self.mercenaries.len()),
+            );
         }
         let nat_ids: Vec<&str> = self.nationalities.iter().map(|n| n.id.as_str()).collect();
-        for m in &self.mercenaries {
+        for (i, m) in self.mercenaries.iter().enumerate() {
             if !nat_ids.contains(&m.nationality.as_str()) {
-                err(format!(
-                    "Mercenary `{}`: unknown nationality `{}`",
-                    m.id, m.nationality
-                ));
+                err(
+                    &format!("mercenaries[{i}].nationality"),
+                    format!(
+                        "Mercenary `{}`: unknown nationality `{}`",
+                        m.id, m.nationality
+                    ),
+                );
             }
             if m.strength == 0 || m.strength % 50 != 0 {
-                err(format!("Mercenary `{}`: strength {}", m.id, m.strength));
+                err(
+                    &format!("mercenaries[{i}].strength"),
+                    format!(
+                        "Mercenary `{}`: strength {} is not a positive multiple of 50",
+                        m.id, m.strength
+                    ),
+                );
             }
         }
         let barons = self.barons.len();
@@ -457,48 +558,59 @@ impl Components {
                 .count()
                 < barons
             {
-                err(format!(
-                    "fewer than {barons} Mercenaries of strength {want} to deal at setup"
-                ));
+                err(
+                    "mercenaries",
+                    format!("fewer than {barons} Mercenaries of strength {want} to deal at setup"),
+                );
             }
         }
         // The Fate deck: 24 cards naming every city exactly once and only known ids.
         let f = &self.fate.cards;
         if f.len() != 24 {
-            err(format!("{} Fate cards, the game has 24", f.len()));
+            err(
+                "fate.cards",
+                format!("{} Fate cards, the game has 24", f.len()),
+            );
         }
-        for city in &self.cities {
+        for (i, city) in self.cities.iter().enumerate() {
             let n = f.iter().filter(|c| c.city == city.id).count();
             if n != 1 {
-                err(format!(
-                    "city `{}` is named on {n} Fate cards, not 1",
-                    city.id
-                ));
+                err(
+                    &format!("cities[{i}].id"),
+                    format!("city `{}` is named on {n} Fate cards, not 1", city.id),
+                );
             }
         }
         let baron_ids: Vec<&str> = self.barons.iter().map(|b| b.id.as_str()).collect();
-        for c in f {
+        for (i, c) in f.iter().enumerate() {
             if !baron_ids.contains(&c.baron.as_str()) {
-                err(format!("Fate card `{}`: unknown Baron `{}`", c.id, c.baron));
+                err(
+                    &format!("fate.cards[{i}].baron"),
+                    format!("Fate card `{}`: unknown Baron `{}`", c.id, c.baron),
+                );
             }
             if !self.noble_shapes.contains(&c.noble) {
-                err(format!(
-                    "Fate card `{}`: unknown Noble shape `{}`",
-                    c.id, c.noble
-                ));
+                err(
+                    &format!("fate.cards[{i}].noble"),
+                    format!("Fate card `{}`: unknown Noble shape `{}`", c.id, c.noble),
+                );
             }
             if !nat_ids.contains(&c.nationality.as_str()) {
-                err(format!(
-                    "Fate card `{}`: unknown nationality `{}`",
-                    c.id, c.nationality
-                ));
+                err(
+                    &format!("fate.cards[{i}].nationality"),
+                    format!(
+                        "Fate card `{}`: unknown nationality `{}`",
+                        c.id, c.nationality
+                    ),
+                );
             }
         }
-        for b in &baron_ids {
+        for (i, b) in baron_ids.iter().enumerate() {
             if f.iter().filter(|c| c.baron == *b).count() == 0 {
-                err(format!(
-                    "no Fate card names Baron `{b}`: it could never be drawn"
-                ));
+                err(
+                    &format!("barons[{i}].id"),
+                    format!("no Fate card names Baron `{b}`: it could never be drawn"),
+                );
             }
         }
         // Ceylon has the best odds and lowest pay, China the worst odds and highest pay.
@@ -511,15 +623,79 @@ impl Components {
             success(|c| c.china),
         );
         if !(ceylon > spice && spice > china) {
-            err(format!(
-                "expedition odds must fall from Ceylon to China: {ceylon}, {spice}, {china} successes"
-            ));
+            err(
+                "fate.cards",
+                format!(
+                    "expedition odds must fall from Ceylon to China: {ceylon}, {spice}, {china} successes"
+                ),
+            );
         }
         if self.fate.battle_draw_cap == 0 {
-            err("the battle draw cap must be positive".into());
+            err(
+                "fate.battle_draw_cap",
+                "the battle draw cap must be positive".into(),
+            );
+        }
+        let l = &self.limits;
+        if l.baron_markers != self.starting.baron_markers {
+            err(
+                "limits.baron_markers",
+                format!(
+                    "{} differs from starting.baron_markers ({})",
+                    l.baron_markers, self.starting.baron_markers
+                ),
+            );
+        }
+        if l.control_markers != self.starting.control_markers {
+            err(
+                "limits.control_markers",
+                format!(
+                    "{} differs from starting.control_markers ({})",
+                    l.control_markers, self.starting.control_markers
+                ),
+            );
+        }
+        if usize::from(l.strongholds) != self.barons.len() {
+            err(
+                "limits.strongholds",
+                format!(
+                    "{} but there is one stronghold per Baron ({})",
+                    l.strongholds,
+                    self.barons.len()
+                ),
+            );
+        }
+        for (name, v) in [
+            ("siege_markers", l.siege_markers),
+            ("baron_markers", l.baron_markers),
+            ("control_markers", l.control_markers),
+        ] {
+            if v == 0 {
+                err(&format!("limits.{name}"), "must be at least 1".into());
+            }
         }
         errs
     }
+}
+
+/// Parses one data file; a problem names the file and its JSON path.
+///
+/// # Errors
+/// The parse error.
+pub(crate) fn parse_json<T: serde::de::DeserializeOwned>(
+    file: &str,
+    text: &str,
+) -> Result<T, Vec<DataError>> {
+    let de = &mut serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        vec![DataError(if path == "." {
+            format!("{file}: cannot parse: {inner}")
+        } else {
+            format!("{file}: {path}: cannot parse: {inner}")
+        })]
+    })
 }
 
 /// Parses and validates a components document.
@@ -527,8 +703,7 @@ impl Components {
 /// # Errors
 /// A parse error, or every problem [`Components::problems`] finds.
 pub fn parse(text: &str) -> Result<Components, Vec<DataError>> {
-    let c: Components = serde_json::from_str(text)
-        .map_err(|e| vec![DataError(format!("components.json: cannot parse: {e}"))])?;
+    let c: Components = parse_json("components.json", text)?;
     let problems = c.problems();
     if problems.is_empty() {
         Ok(c)
@@ -590,10 +765,28 @@ mod tests {
             v["player_counts"][2]["city_win"] = 9.into();
         });
         let text = errs.join("\n");
+        // Each problem names the file and the JSON path of the value at fault.
+        assert!(text.contains("components.json: cities["), "{text}");
         assert!(text.contains("Fate cards, not 1"), "{text}");
+        assert!(
+            text.contains("components.json: fate.cards[1].baron: Fate card `"),
+            "{text}"
+        );
         assert!(text.contains("unknown Baron `nobody`"), "{text}");
-        assert!(text.contains("action deck has 13 cards"), "{text}");
-        assert!(text.contains("4 Barons: city win 9"), "{text}");
+        assert!(
+            text.contains("components.json: baron_actions: a Baron's action deck has 13 cards"),
+            "{text}"
+        );
+        assert!(
+            text.contains("components.json: player_counts[2].city_win: 4 Barons: city win 9"),
+            "{text}"
+        );
+        assert!(with(|v| v["cities"][5]["strength"] = 120.into())
+            .iter()
+            .any(|e| e.starts_with("components.json: cities[5].strength: city `")));
+        assert!(with(|v| v["limits"]["strongholds"] = 5.into())
+            .iter()
+            .any(|e| e.starts_with("components.json: limits.strongholds: 5")));
         assert!(
             with(|v| v["mercenaries"].as_array_mut().unwrap().truncate(60))
                 .iter()

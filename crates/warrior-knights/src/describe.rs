@@ -81,6 +81,26 @@ fn ballot(g: &WarriorKnights, b: Ballot) -> String {
     }
 }
 
+/// The revolting city being decided: (city, income, crowns, Faith).
+fn revolting(g: &WarriorKnights) -> Option<(u8, u8, u16, u16)> {
+    match g.core.phase {
+        crate::state::Phase::Revolt(_, c) => {
+            let (income, crowns, faith) = g.revolt_prices(c);
+            Some((c, income, crowns, faith))
+        }
+        _ => None,
+    }
+}
+
+/// ` Name` of the Event being resolved, or nothing.
+fn pending_event(g: &WarriorKnights) -> String {
+    g.core
+        .event
+        .as_ref()
+        .and_then(|e| g.t().cards.events.get(usize::from(e.card)))
+        .map_or_else(String::new, |c| format!(" {}", c.name))
+}
+
 /// A short description of `a`.
 pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
     use Action as A;
@@ -115,6 +135,12 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
             area(g, to)
         ),
         A::Sail { shape, to } => format!("sail the {} to {}", noble(g, shape), area(g, to)),
+        A::RoadHalt { shape, at } => format!(
+            "move the {} along the road to {} and halt there to take troops",
+            noble(g, shape),
+            area(g, at)
+        ),
+        A::RoadStay => "end the move here".into(),
         A::Transfer { troop: t, to } => format!("{} to the {}", troop(g, t), holder(g, to)),
         A::TransferArmy { from, to } => format!(
             "whole army of the {} to the {}",
@@ -173,9 +199,12 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
         A::NoMuster => "no muster".into(),
         A::EventTo(s) => format!("{} draws the Event", baron(g, s)),
         A::EventTarget(s) => format!("the Event targets {}", baron(g, s)),
-        A::CancelEvent => "cancel the Event".into(),
-        A::AcceptEvent => "let it be".into(),
-        A::Pledge(n) => format!("pledge {n} Faith"),
+        A::CancelEvent => format!("cancel the Event{}", pending_event(g)),
+        A::AcceptEvent => match g.core.phase {
+            crate::state::Phase::EventCancel(_) => format!("let the Event{} be", pending_event(g)),
+            _ => "let it be".into(),
+        },
+        A::Pledge(n) => format!("pledge {n} Faith against the Event{}", pending_event(g)),
         A::StartExpedition(e) => format!(
             "start the {} expedition",
             g.t()
@@ -224,9 +253,46 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
         A::DropCharge(i) => format!("drop charge {}", ord1(i)),
         A::ComplyTithe => "pay the Tithe".into(),
         A::RefuseTithe => "refuse the Tithe".into(),
-        A::BuyOffFaith => "buy the revolt off with Faith".into(),
-        A::BuyOffCrowns => "buy the revolt off with crowns".into(),
-        A::LetRevolt => "let the city go".into(),
+        A::BuyOffFaith => match revolting(g) {
+            Some((c, _, _, faith)) => {
+                format!("buy off the revolt of {} for {faith} Faith", city(g, c))
+            }
+            None => "buy the revolt off with Faith".into(),
+        },
+        A::BuyOffCrowns => match revolting(g) {
+            Some((c, income, crowns, _)) => format!(
+                "buy off the revolt of {} (income {income}) for {crowns} crowns",
+                city(g, c)
+            ),
+            None => "buy the revolt off with crowns".into(),
+        },
+        A::LetRevolt => match revolting(g) {
+            Some((c, income, _, _)) => {
+                format!(
+                    "let {} (income {income}) revolt: it turns neutral",
+                    city(g, c)
+                )
+            }
+            None => "let the city go".into(),
+        },
+        A::LoseTroop(m) => match g.core.losses.first() {
+            Some(l) if l.deserter.is_some() => {
+                format!("{} of the {} deserts", troop(g, m), holder(g, l.holder))
+            }
+            Some(l) => format!(
+                "discard {} of the {} for a casualty",
+                troop(g, m),
+                holder(g, l.holder)
+            ),
+            None => format!("give up {}", troop(g, m)),
+        },
+        A::ResolveRevolt(c) => {
+            let (income, crowns, faith) = g.revolt_prices(c);
+            format!(
+                "resolve the revolt of {} (income {income}; {crowns} crowns or {faith} Faith) next",
+                city(g, c)
+            )
+        }
         A::CancelLasting(i) => format!("cancel lasting Event {}", ord1(i)),
         A::ReturnDone => "done".into(),
     }
@@ -236,4 +302,108 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
 /// before they are checked).
 fn ord1<T: Into<u32>>(x: T) -> u32 {
     x.into().saturating_add(1)
+}
+
+fn gain_text(who: &str, r: crate::cards::Resource, amount: i8, per_city: bool) -> String {
+    let what = match r {
+        crate::cards::Resource::Crowns => "crowns",
+        crate::cards::Resource::Votes => "Votes",
+        crate::cards::Resource::Faith => "Faith",
+        crate::cards::Resource::Influence => "Influence",
+    };
+    let verb = if amount < 0 { "loses" } else { "gains" };
+    let each = if per_city { " per city" } else { "" };
+    format!("{who} {verb} {} {what}{each}", amount.unsigned_abs())
+}
+
+impl WarriorKnights {
+    /// An Event drawn, in words: its name, who drew it, whom it struck and its effect.
+    pub fn event_text(&self, r: &crate::state::EventDrawn) -> String {
+        use crate::cards::EventEffect as E;
+        use crate::state::EventResult;
+        let Some(card) = self.t().cards.events.get(usize::from(r.card)) else {
+            return format!("Event {}", r.card);
+        };
+        let colour = match card.colour {
+            crate::cards::EventColour::Red => "red",
+            crate::cards::EventColour::Green => "green",
+            crate::cards::EventColour::Blue => "blue",
+        };
+        let who = baron(self, r.target);
+        let noble_of = |k: Option<u8>| match k {
+            Some(k) => format!("{who}'s {}", noble(self, k)),
+            None => format!("no Noble of {who}"),
+        };
+        let city_of = |c: Option<u8>| match c {
+            Some(c) => city(self, c),
+            None => format!("no city of {who}"),
+        };
+        let effect = match card.effect {
+            E::Gain { resource, amount } => gain_text(&who, resource, amount, false),
+            E::PerCity { resource, amount } => gain_text(&who, resource, amount, true),
+            E::Heretic => format!("{who} is a heretic and gains no Faith"),
+            E::NoHeir => format!("{} has no heir", noble_of(r.pick)),
+            E::BrokenLine => format!("{who}'s dead Nobles lose their heirs"),
+            E::Assassin { casualties } => {
+                format!("{casualties} casualties on {}", noble_of(r.pick))
+            }
+            E::Revolt => format!("{} revolts and turns neutral", city_of(r.pick)),
+            E::Fire => format!("{} takes a breach", city_of(r.pick)),
+            E::Desertion => match r.pick {
+                Some(n) => format!(
+                    "{who}'s {} Mercenaries desert",
+                    self.t()
+                        .components
+                        .nationalities
+                        .get(usize::from(n))
+                        .map_or("?", |x| x.id.as_str())
+                ),
+                None => format!("no Mercenaries of {who} desert"),
+            },
+            E::Storm => format!("each of {who}'s Nobles at sea takes a casualty"),
+            E::Plague => format!("each of {who}'s armies on the board takes a casualty"),
+            E::Reinforcement => format!("{who} takes the top Mercenary at his stronghold"),
+            E::Heal => format!("{who}'s most wounded army is healed"),
+            E::Repair => format!("every breach of {who}'s cities and stronghold is repaired"),
+            E::TakeChairman => format!("{who} takes the Chairman token"),
+            E::TakeHeadOfChurch => format!("{who} takes the Head of the Church token"),
+        };
+        let drawer = baron(self, r.drawer);
+        let on = if r.target == r.drawer {
+            String::new()
+        } else {
+            format!(" against {who}")
+        };
+        let result = match r.result {
+            EventResult::Pending => " (being resolved)",
+            EventResult::Cancelled => ": cancelled with Faith",
+            EventResult::Happened => "",
+            EventResult::Lasting => " (lasting)",
+        };
+        let what = if r.result == EventResult::Cancelled {
+            String::new()
+        } else {
+            format!(": {effect}")
+        };
+        format!(
+            "Event {} ({colour}) drawn by {drawer}{on}{what}{result}",
+            card.name
+        )
+    }
+
+    /// What the last decision made public beyond itself: the Events it drew or resolved, in
+    /// words (for the table log).
+    pub fn event_announcements(&self) -> Vec<String> {
+        let now = self.core.decisions;
+        self.core
+            .events_drawn
+            .iter()
+            .rev()
+            .take_while(|r| r.drawn_at == now || r.resolved_at == Some(now))
+            .map(|r| self.event_text(r))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect()
+    }
 }

@@ -6,6 +6,8 @@ use ordo_core::{
     ActionList, BySeat, ConfigError, Game, GameInfo, GameRng, Seat, StableHasher, ToAct, Viewer,
 };
 
+use ordo_core::pack::PackId;
+
 use crate::config::Config;
 use crate::state::{Phase, WarriorKnights};
 use crate::types::Action;
@@ -31,6 +33,27 @@ impl Game for WarriorKnights {
 
     fn data_version() -> &'static str {
         "warrior-knights-components-1+warrior-knights-map-1+warrior-knights-cards-1"
+    }
+
+    fn data_files() -> Vec<(&'static str, &'static str)> {
+        crate::raw_files().to_vec()
+    }
+
+    fn load_data_pack(files: &[(String, String)]) -> Result<Option<PackId>, Vec<String>> {
+        crate::tables::load_pack(files)
+            .map_err(|errs| errs.iter().map(ToString::to_string).collect())
+    }
+
+    fn data_pack(config: &Config) -> Option<PackId> {
+        config.data
+    }
+
+    fn set_data_pack(config: &mut Config, pack: Option<PackId>) {
+        config.data = pack;
+    }
+
+    fn data_pack_files(pack: PackId) -> Option<Vec<(&'static str, &'static str)>> {
+        crate::tables::pack(pack).map(|p| p.files.clone())
     }
 
     fn new_game(config: &Config, seed: u64) -> Result<Self, ConfigError> {
@@ -114,6 +137,20 @@ impl Game for WarriorKnights {
         crate::describe::describe(self, action)
     }
 
+    /// From rules revision 4, Barons still tied after every tie-break share their place, and
+    /// tied leaders make no King (the rules' last tie-break).
+    fn declared_places(&self) -> Option<ordo_core::BySeat<u8>> {
+        let st = self.standing()?;
+        Some(BySeat::new_with(self.core.n, |s| {
+            st.places.get(s.index()).copied().unwrap_or(0)
+        }))
+    }
+
+    /// Every Event the decision drew or resolved, named with its drawer and effect.
+    fn announcements(&self) -> Vec<String> {
+        self.event_announcements()
+    }
+
     fn secrets_of(&self, seat: Seat) -> Vec<String> {
         self.secrets(seat)
     }
@@ -182,6 +219,8 @@ impl WarriorKnights {
             | Phase::DropCharge(s)
             | Phase::Tithe(s)
             | Phase::Revolt(s, _)
+            | Phase::RevoltOrder(s)
+            | Phase::Loss(s)
             | Phase::Miracle(s)
             | Phase::Return(s) => s,
             Phase::Auto | Phase::Over | Phase::Planning | Phase::Commit => 0,

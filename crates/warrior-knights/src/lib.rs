@@ -18,9 +18,11 @@ pub mod cards;
 pub mod config;
 pub mod data;
 mod describe;
+mod eval;
 pub mod fate;
 mod game;
 pub mod map;
+mod phases;
 mod play;
 #[cfg(test)]
 mod rules_tests;
@@ -30,13 +32,17 @@ pub mod tables;
 pub mod types;
 mod view;
 
-pub use assembly::{AStage, Assembly};
-pub use battle::{Battle, Fort, Stage};
 pub use config::{Config, Length, Optional, RULES_LATEST};
-pub use state::{CityState, Expedition, Loc, WarriorKnights, MAX_ROUNDS};
+pub use eval::WarriorKnightsEval;
+pub use phases::{AStage, Assembly, Battle, Fort, Stage, Standing};
+pub use state::{
+    CityState, EventDrawn, EventResult, Expedition, Loc, Loss, WarriorKnights, MAX_ROUNDS,
+};
 pub use summary::Summary;
 pub use types::*;
-pub use view::{loc_text, AssemblyView, BaronView, BattleView, Mine, NobleView, PhaseView, View};
+pub use view::{
+    loc_text, AssemblyView, BaronView, BattleView, Mine, NobleView, PhaseView, RevoltView, View,
+};
 
 /// Every embedded data file: (name, text).
 pub fn raw_files() -> [(&'static str, &'static str); 3] {

@@ -189,34 +189,52 @@ impl Board {
     /// The problems found.
     pub fn build(file: MapFile, components: &Components) -> Result<Board, Vec<DataError>> {
         let mut errs = Vec::new();
-        let mut err = |m: String| errs.push(DataError(format!("map.json: {m}")));
+        let mut err = |path: &str, m: String| errs.push(DataError::at("map.json", path, m));
         let mut ids = BTreeMap::new();
         let mut cells = BTreeMap::new();
         for (i, a) in file.kingdom.iter().enumerate() {
             if a.col >= file.columns || a.row >= file.rows {
-                err(format!(
-                    "area `{}` at ({}, {}) is outside the grid",
-                    a.id, a.col, a.row
-                ));
+                err(
+                    &format!("kingdom[{i}]"),
+                    format!(
+                        "area `{}` at ({}, {}) is outside the grid",
+                        a.id, a.col, a.row
+                    ),
+                );
             }
-            if cells.insert((a.col, a.row), i).is_some() {
-                err(format!("two areas at ({}, {})", a.col, a.row));
+            if let Some(first) = cells.insert((a.col, a.row), i) {
+                err(
+                    &format!("kingdom[{i}]"),
+                    format!(
+                        "area `{}` at ({}, {}) shares its cell with kingdom[{first}]",
+                        a.id, a.col, a.row
+                    ),
+                );
             }
             if ids.insert(a.id.clone(), i as AreaId).is_some() {
-                err(format!("area `{}` listed twice", a.id));
+                err(
+                    &format!("kingdom[{i}].id"),
+                    format!("area `{}` listed twice", a.id),
+                );
             }
         }
         let kingdom = file.kingdom.len();
         for (i, o) in file.overseas.iter().enumerate() {
             if ids.insert(o.id.clone(), (kingdom + i) as AreaId).is_some() {
-                err(format!("area `{}` listed twice", o.id));
+                err(
+                    &format!("overseas[{i}].id"),
+                    format!("area `{}` listed twice", o.id),
+                );
             }
             if !o.port {
-                err(format!("overseas area `{}` must be a port", o.id));
+                err(
+                    &format!("overseas[{i}].port"),
+                    format!("overseas area `{}` must be a port", o.id),
+                );
             }
         }
         if kingdom + file.overseas.len() > usize::from(AreaId::MAX) {
-            err("too many areas".into());
+            err("", "too many areas".into());
         }
         let mut neighbours: Vec<Vec<(AreaId, Border)>> = vec![Vec::new(); kingdom];
         for (i, a) in file.kingdom.iter().enumerate() {
@@ -231,9 +249,13 @@ impl Board {
             neighbours[i].sort_unstable();
         }
         let mut bridges = 0;
-        for b in &file.borders {
+        for (bi, b) in file.borders.iter().enumerate() {
             let (Some(&x), Some(&y)) = (ids.get(&b.between[0]), ids.get(&b.between[1])) else {
-                err(format!("border between unknown areas {:?}", b.between));
+                let unknown = b.between.iter().find(|x| !ids.contains_key(*x));
+                err(
+                    &format!("borders[{bi}].between"),
+                    format!("unknown area `{}`", unknown.map_or("", |x| x.as_str())),
+                );
                 continue;
             };
             let mut found = false;
@@ -247,23 +269,31 @@ impl Board {
                 }
             }
             if !found {
-                err(format!(
-                    "border between {:?}: not adjacent Kingdom areas",
-                    b.between
-                ));
+                err(
+                    &format!("borders[{bi}].between"),
+                    format!("{:?} are not adjacent Kingdom areas", b.between),
+                );
             }
             if b.kind == Border::Bridge {
                 bridges += 1;
             }
         }
         if bridges != 4 {
-            err(format!("{bridges} bridges, the board has 4"));
+            err("borders", format!("{bridges} bridges, the board has 4"));
         }
         let mut road_edges = BTreeSet::new();
-        for road in &file.roads {
-            for w in road.windows(2) {
+        for (ri, road) in file.roads.iter().enumerate() {
+            for (wi, w) in road.windows(2).enumerate() {
                 let (Some(&x), Some(&y)) = (ids.get(&w[0]), ids.get(&w[1])) else {
-                    err(format!("road through unknown area {w:?}"));
+                    let (j, unknown) = if ids.contains_key(&w[0]) {
+                        (wi + 1, &w[1])
+                    } else {
+                        (wi, &w[0])
+                    };
+                    err(
+                        &format!("roads[{ri}][{j}]"),
+                        format!("unknown area `{unknown}`"),
+                    );
                     continue;
                 };
                 match neighbours
@@ -273,10 +303,14 @@ impl Board {
                     Some(&(_, border)) if border.passable() => {
                         road_edges.insert((x.min(y), x.max(y)));
                     }
-                    Some(_) => err(format!(
-                        "road {w:?} crosses a river without a bridge or a mountain"
-                    )),
-                    None => err(format!("road {w:?} joins areas that are not adjacent")),
+                    Some(_) => err(
+                        &format!("roads[{ri}][{}]", wi + 1),
+                        format!("road {w:?} crosses a river without a bridge or a mountain"),
+                    ),
+                    None => err(
+                        &format!("roads[{ri}][{}]", wi + 1),
+                        format!("road {w:?} joins areas that are not adjacent"),
+                    ),
                 }
             }
         }
@@ -293,17 +327,31 @@ impl Board {
                 CityKind::Overseas => (in_kingdom, overseas) == (0, 1),
             };
             if !ok {
-                err(format!(
-                    "city `{}` is in {in_kingdom} Kingdom and {overseas} overseas areas",
-                    c.id
-                ));
+                err(
+                    "kingdom",
+                    format!(
+                        "city `{}` (components.json) is in {in_kingdom} Kingdom and {overseas} overseas areas",
+                        c.id
+                    ),
+                );
             }
         }
-        for a in &file.kingdom {
+        for (i, a) in file.kingdom.iter().enumerate() {
             if let Some(c) = &a.city {
                 if !components.cities.iter().any(|x| &x.id == c) {
-                    err(format!("area `{}`: unknown city `{c}`", a.id));
+                    err(
+                        &format!("kingdom[{i}].city"),
+                        format!("area `{}`: unknown city `{c}`", a.id),
+                    );
                 }
+            }
+        }
+        for (i, o) in file.overseas.iter().enumerate() {
+            if !components.cities.iter().any(|x| x.id == o.city) {
+                err(
+                    &format!("overseas[{i}].city"),
+                    format!("area `{}`: unknown city `{}`", o.id, o.city),
+                );
             }
         }
         // The Kingdom is one connected land over passable borders.
@@ -322,15 +370,15 @@ impl Board {
             }
             for (i, s) in seen.iter().enumerate() {
                 if !s {
-                    err(format!(
-                        "area `{}` cannot be reached over land",
-                        file.kingdom[i].id
-                    ));
+                    err(
+                        &format!("kingdom[{i}]"),
+                        format!("area `{}` cannot be reached over land", file.kingdom[i].id),
+                    );
                 }
             }
         }
         if file.kingdom.iter().filter(|a| a.port).count() < 2 {
-            err("the Kingdom needs at least two ports".into());
+            err("kingdom", "the Kingdom needs at least two ports".into());
         }
         let board = Board {
             kingdom,
@@ -344,8 +392,10 @@ impl Board {
             .filter(|&a| board.city(a).is_none())
             .collect();
         if free.len() < 6 || free.iter().filter(|&&a| !board.is_outer(a)).count() < 3 {
-            errs.push(DataError(
-                "map.json: too few areas without a city for the strongholds".into(),
+            errs.push(DataError::at(
+                "map.json",
+                "kingdom",
+                "too few areas without a city for the strongholds",
             ));
         }
         if errs.is_empty() {
@@ -365,12 +415,19 @@ pub fn board() -> Result<&'static Board, &'static [DataError]> {
     BOARD
         .get_or_init(|| {
             let components = crate::data::components().map_err(<[DataError]>::to_vec)?;
-            let file: MapFile = serde_json::from_str(MAP)
-                .map_err(|e| vec![DataError(format!("map.json: cannot parse: {e}"))])?;
-            Board::build(file, components)
+            parse(MAP, components)
         })
         .as_ref()
         .map_err(Vec::as_slice)
+}
+
+/// Parses and validates a map file against `components`.
+///
+/// # Errors
+/// Every problem found.
+pub fn parse(text: &str, components: &crate::data::Components) -> Result<Board, Vec<DataError>> {
+    let file: MapFile = crate::data::parse_json("map.json", text)?;
+    Board::build(file, components)
 }
 
 /// The embedded file's text.
@@ -406,14 +463,29 @@ mod tests {
         f.kingdom[0].city = Some("vecht".into());
         f.borders.retain(|b| b.kind != Border::Bridge);
         f.roads.push(vec!["k00".into(), "k55".into()]);
+        f.roads.push(vec!["k00".into(), "Lyonn".into()]);
+        let (far, lyonn) = (f.roads.len() - 2, f.roads.len() - 1);
         let errs: Vec<String> = Board::build(f, c)
             .unwrap_err()
             .iter()
             .map(ToString::to_string)
             .collect();
         let text = errs.join("\n");
-        assert!(text.contains("city `vecht` is in 2 Kingdom"), "{text}");
-        assert!(text.contains("0 bridges"), "{text}");
-        assert!(text.contains("not adjacent"), "{text}");
+        assert!(
+            text.contains("map.json: kingdom: city `vecht` (components.json) is in 2 Kingdom"),
+            "{text}"
+        );
+        assert!(text.contains("map.json: borders: 0 bridges"), "{text}");
+        assert!(
+            text.contains(&format!("map.json: roads[{far}][1]: road"))
+                && text.contains("not adjacent"),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!(
+                "map.json: roads[{lyonn}][1]: unknown area `Lyonn`"
+            )),
+            "{text}"
+        );
     }
 }

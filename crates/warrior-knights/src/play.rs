@@ -2,9 +2,10 @@
 
 use ordo_core::ActionList;
 
-use crate::battle::{mandatory_discards, Stage};
+use crate::battle::mandatory_discards;
 use crate::cards::{EventColour, Resource};
 use crate::map::AreaId;
+use crate::phases::Stage;
 use crate::state::{holders, AskFor, Loc, Phase, Step, WarriorKnights};
 use crate::types::*;
 
@@ -124,7 +125,9 @@ impl WarriorKnights {
             }
             Phase::Raze(x, _) if x == s => {
                 out.push(Action::Raze);
-                out.push(Action::KeepCity);
+                if self.may_keep_city(s) {
+                    out.push(Action::KeepCity);
+                }
             }
             Phase::GiveCity(x) if x == s => {
                 out.extend(self.cities_of(s).into_iter().map(Action::GiveCity));
@@ -258,15 +261,22 @@ impl WarriorKnights {
                 out.push(Action::RefuseTithe);
             }
             Phase::Revolt(x, c) if x == s => {
-                let p = &self.t().components.prices;
-                if self.b(s).faith >= u16::from(p.buy_off_revolt_faith) {
+                let (_, crowns, faith) = self.revolt_prices(c);
+                if self.b(s).faith >= faith {
                     out.push(Action::BuyOffFaith);
                 }
-                let income = u16::from(self.t().city_values(c).1);
-                if self.b(s).crowns >= income * u16::from(p.buy_off_revolt_income_factor) {
+                if self.b(s).crowns >= crowns {
                     out.push(Action::BuyOffCrowns);
                 }
                 out.push(Action::LetRevolt);
+            }
+            Phase::Loss(x) if x == s => {
+                if let Some(l) = self.core.losses.first() {
+                    out.extend(self.loss_options(l).into_iter().map(Action::LoseTroop));
+                }
+            }
+            Phase::RevoltOrder(x) if x == s => {
+                out.extend(self.core.revolts.iter().map(|&c| Action::ResolveRevolt(c)));
             }
             Phase::Miracle(x) if x == s => {
                 for (i, &(e, b)) in self.core.lasting.iter().enumerate() {
@@ -288,7 +298,7 @@ impl WarriorKnights {
                 out.push(Action::CarryOut);
             }
             BaronCard::DraftSoldiers => {
-                out.extend(self.free_spots().into_iter().map(Action::DraftSpot));
+                out.extend(self.spots_for(s).into_iter().map(Action::DraftSpot));
             }
             BaronCard::MobilizeForces => {
                 for a in self.mobilize_areas(s) {
@@ -296,6 +306,12 @@ impl WarriorKnights {
                 }
             }
             BaronCard::VersatileStrategy => {
+                if self.core.ctx.halt.is_some() {
+                    // Halted on the road: take troops, go on, or stay.
+                    self.moving_actions(s, None, out);
+                    out.push(Action::RoadStay);
+                    return;
+                }
                 if self.core.ctx.loading.is_some() {
                     // A Noble has taken troops: he moves now (or, every route refused, the card ends).
                     if self.moving_actions(s, None, out) {
@@ -311,7 +327,7 @@ impl WarriorKnights {
                         out.push(Action::VersatileBattle(a));
                     }
                 }
-                for i in self.free_spots() {
+                for i in self.spots_for(s) {
                     if self.track_fee(i) <= self.b(s).crowns {
                         out.push(Action::VersatileTrack(i));
                     }
@@ -332,6 +348,23 @@ impl WarriorKnights {
             | Action::Sail { shape, .. } => Some(shape),
             _ => None,
         };
+        let mut pickups = Vec::new();
+        self.transfer_actions(s, false, &mut pickups);
+        if let Some(h) = self.core.ctx.halt {
+            // A Noble halted on the road (revision 5): he takes troops and goes on; nothing
+            // else happens until he has gone on or stayed.
+            pickups.retain(|a| match *a {
+                Action::Transfer { to, .. } | Action::TransferArmy { to, .. } => {
+                    to == Holder::Noble(h.shape)
+                }
+                _ => false,
+            });
+            let mut onwards = Vec::new();
+            self.road_onwards(s, dest, &mut onwards);
+            out.extend(onwards);
+            out.extend(pickups);
+            return false;
+        }
         let mut moves = Vec::new();
         self.move_actions(s, dest, &mut moves);
         let loading = self.core.ctx.loading;
@@ -339,16 +372,17 @@ impl WarriorKnights {
             moves.retain(|a| mover(a) == Some(k));
         }
         let can_go: Vec<Shape> = moves.iter().filter_map(mover).collect();
-        let mut pickups = Vec::new();
-        self.transfer_actions(s, false, &mut pickups);
         pickups.retain(|a| match *a {
             Action::Transfer { to, .. } | Action::TransferArmy { to, .. } => {
                 matches!(to, Holder::Noble(k) if can_go.contains(&k))
             }
             _ => false,
         });
-        let can_stop = loading.is_none() || moves.is_empty();
+        let mut halts = Vec::new();
+        self.road_halts(s, dest, &mut halts);
+        let can_stop = loading.is_none() || (moves.is_empty() && halts.is_empty());
         out.extend(moves);
+        out.extend(halts);
         out.extend(pickups);
         can_stop
     }
@@ -468,14 +502,18 @@ impl WarriorKnights {
                     self.config.rules < 2
                         || matches!((from, to), (Holder::Noble(_), Holder::Noble(_)))
                 } else {
-                    // While moving: a Noble takes troops from the stronghold or a fresh Noble.
+                    // While moving: a Noble takes troops from the stronghold or a fresh Noble;
+                    // a Noble halted on the road (revision 5) only takes.
+                    let halted = self.core.ctx.halt.map(|x| Holder::Noble(x.shape));
                     let fresh = |h: Holder| match h {
                         Holder::Noble(k) => {
-                            !self.nb(s, k).exhausted && !self.core.ctx.movers.contains(&k)
+                            !self.nb(s, k).exhausted
+                                && !self.core.ctx.movers.contains(&k)
+                                && halted != Some(h)
                         }
                         Holder::Stronghold => false,
                     };
-                    fresh(to) && (from == Holder::Stronghold || fresh(from))
+                    (fresh(to) || halted == Some(to)) && (from == Holder::Stronghold || fresh(from))
                 }
             }
             (Loc::Off, Loc::Off) => {
@@ -684,6 +722,7 @@ impl WarriorKnights {
                     }
                     Action::Transfer { troop, to } => self.transfer(s, troop, to, false),
                     Action::TransferArmy { from, to } => self.transfer_army(s, from, to, false),
+                    Action::RoadHalt { shape, at } => self.do_halt(s, shape, at),
                     Action::EndMoves => {
                         if self.targets(s, dest).is_empty() {
                             self.core.phase = Phase::Auto;
@@ -861,6 +900,16 @@ impl WarriorKnights {
                     }
                 }
                 if let Some(card) = self.draw_event() {
+                    self.core.events_drawn.push(crate::state::EventDrawn {
+                        round: self.core.round,
+                        card,
+                        drawer: y,
+                        target: y,
+                        pick: None,
+                        result: crate::state::EventResult::Pending,
+                        drawn_at: self.core.decisions,
+                        resolved_at: None,
+                    });
                     self.core.event = Some(crate::state::EventCtx {
                         card,
                         drawer: y,
@@ -878,6 +927,9 @@ impl WarriorKnights {
                 if let Some(e) = self.core.event.as_mut() {
                     e.target = y;
                 }
+                if let Some(r) = self.core.events_drawn.last_mut() {
+                    r.target = y;
+                }
                 self.event_drawn();
             }
             (Phase::EventCancel(_), Action::CancelEvent) => {
@@ -885,6 +937,7 @@ impl WarriorKnights {
                     let cost = self.t().cards.events[usize::from(ev.card)].cancel_cost;
                     self.gain(s, Resource::Faith, -i32::from(cost));
                     self.core.event_discard.push(ev.card);
+                    self.event_resolved(crate::state::EventResult::Cancelled);
                 }
             }
             (Phase::EventCancel(_), Action::AcceptEvent) => {}
@@ -996,9 +1049,20 @@ impl WarriorKnights {
                 self.gain(s, Resource::Faith, -i32::from(f));
             }
             (Phase::Revolt(_, c), Action::BuyOffCrowns) => {
-                let p = self.t().components.prices.buy_off_revolt_income_factor;
-                let income = u16::from(self.t().city_values(c).1);
-                self.pay(s, income * u16::from(p));
+                let (_, crowns, _) = self.revolt_prices(c);
+                self.pay(s, crowns);
+            }
+            (Phase::Loss(_), Action::LoseTroop(m)) => {
+                // The next loss is asked (or settled) by `run`.
+                self.give_up(0, Some(m));
+            }
+            (Phase::RevoltOrder(_), Action::ResolveRevolt(c)) => {
+                if let Some(i) = self.core.revolts.iter().position(|&x| x == c) {
+                    self.core.revolts.remove(i);
+                    self.core.phase = Phase::Revolt(s, c);
+                } else {
+                    self.core.phase = phase;
+                }
             }
             (Phase::Revolt(_, c), Action::LetRevolt) => self.city_neutral(c),
             (Phase::Miracle(_), Action::CancelLasting(i)) => {
@@ -1077,6 +1141,14 @@ impl WarriorKnights {
             }
             Action::Move { shape, to } => {
                 self.do_move(s, shape, to);
+                self.card_done(None);
+            }
+            Action::RoadHalt { shape, at } => {
+                self.do_halt(s, shape, at);
+                self.core.phase = Phase::Card(s, c);
+            }
+            Action::RoadStay => {
+                self.road_stay();
                 self.card_done(None);
             }
             Action::Sail { shape, to } => {

@@ -1829,7 +1829,15 @@ fn exhausted_or_besieged_nobles_cannot_move() {
 /// Seat 0's Noble `k0` and seat 1's Noble `k1` with these troops in k33 (no city; open to
 /// k23, k32 and k43, rivers elsewhere).
 fn field(k0: Shape, t0: &[TroopId], k1: Shape, t1: &[TroopId]) -> WarriorKnights {
-    let mut g = game(3);
+    field_rev(4, k0, t0, k1, t1)
+}
+
+fn field_rev(rules: u8, k0: Shape, t0: &[TroopId], k1: Shape, t1: &[TroopId]) -> WarriorKnights {
+    let mut g = game_with(&Config {
+        barons: 3,
+        rules,
+        ..Config::default()
+    });
     noble(&mut g, 0, k0, "k33", t0);
     noble(&mut g, 1, k1, "k33", t1);
     g
@@ -2172,11 +2180,12 @@ fn battle_a_retreating_army_draws_for_a_deserter() {
 
 #[test]
 fn noble_death_costs_a_deserter_mercenaries_per_token_and_his_office_never_regulars() {
+    // Revision 3: the engine chose the deserter and the discards (revision 4: the owner).
     let (v, d, p, _) = vdpf();
     let (e50, e100, l50, l100) = (merc(0, 0), merc(0, 3), merc(1, 0), merc(1, 3));
     let mut t1 = regs(1).to_vec();
     t1.extend([e50, e100, l50, l100]);
-    let mut g = field(CIRCLE, &regs(0), CIRCLE, &t1);
+    let mut g = field_rev(3, CIRCLE, &regs(0), CIRCLE, &t1);
     let captain = agenda("captain_of_the_guard");
     g.nbm(1, CIRCLE).casualties = 2;
     g.nbm(1, CIRCLE).office = Some(captain); // 550 + 100 − 200 + 200: 6 cards
@@ -3655,4 +3664,548 @@ fn a_table_of_the_first_rules_revision_keeps_its_upkeep() {
     stack_fate(&mut g, &revolt);
     run_steps(&mut g, vec![Step::RevoltFrom(0, 0)]);
     assert_eq!(g.core.phase, Phase::Revolt(0, vecht));
+}
+
+// ---------- rules revision 4 ----------
+
+fn cfg_rev(n: u8, rules: u8) -> Config {
+    Config {
+        barons: n,
+        rules,
+        ..Config::default()
+    }
+}
+
+/// Every viewer: each seat and a spectator.
+fn viewers(g: &WarriorKnights) -> Vec<Viewer> {
+    (0..g.core.n)
+        .map(|s| Viewer::Seat(Seat(s)))
+        .chain([Viewer::Spectator])
+        .collect()
+}
+
+#[test]
+fn revision_4_a_revolt_names_its_city_income_and_price_to_every_seat_and_spectators() {
+    let mut g = game(3);
+    let vecht = own(&mut g, 0, "vecht");
+    let gedze = own(&mut g, 0, "gedze");
+    g.core.barons[0].faith = 1;
+    let revolt = fate_where(|f| f.revolt);
+    stack_fate(&mut g, &revolt[..2]);
+    run_steps(&mut g, vec![Step::RevoltFrom(0, 0)]);
+    // Both revolted: the owner chooses which is resolved first (W19).
+    assert_eq!(g.core.phase, Phase::RevoltOrder(0));
+    let mut order = vec![Action::ResolveRevolt(vecht), Action::ResolveRevolt(gedze)];
+    order.sort_unstable();
+    assert_eq!(legal(&g, 0), order);
+    for v in viewers(&g) {
+        let view = g.view(v);
+        assert_eq!(view.phase.kind, "revolt_order");
+        let waiting: Vec<u8> = view.revolts_waiting.iter().map(|r| r.city).collect();
+        assert_eq!(waiting.len(), 2);
+        assert!(waiting.contains(&vecht) && waiting.contains(&gedze));
+    }
+    act(&mut g, 0, Action::ResolveRevolt(gedze));
+    assert_eq!(g.core.phase, Phase::Revolt(0, gedze));
+    let (_, income) = t().city_values(gedze);
+    let name = t().components.cities[usize::from(gedze)].name.clone();
+    for v in viewers(&g) {
+        let view = g.view(v);
+        let r = view.revolt.expect("the revolting city is public");
+        assert_eq!(
+            (r.seat, r.city, r.name.as_str(), r.income, r.crowns, r.faith),
+            (0, gedze, name.as_str(), income, 2 * u16::from(income), 1),
+            "{v:?}"
+        );
+        assert_eq!(view.revolts_waiting.len(), 1);
+        assert_eq!(view.revolts_waiting[0].city, vecht);
+    }
+    // The log names the city and the price.
+    let text = g.describe_action(&Action::BuyOffCrowns);
+    assert!(
+        text.contains(&name) && text.contains(&format!("{} crowns", 2 * income)),
+        "{text}"
+    );
+    assert!(g.describe_action(&Action::LetRevolt).contains(&name));
+    act(&mut g, 0, Action::BuyOffFaith);
+    // The last one needs no ordering.
+    assert_eq!(g.core.phase, Phase::Revolt(0, vecht));
+    let r = g.view(Viewer::Spectator).revolt.unwrap();
+    assert_eq!(r.city, vecht);
+    act(&mut g, 0, Action::LetRevolt);
+    assert_eq!(g.city(vecht).owner, None);
+    assert_eq!(g.city(gedze).owner, Some(0));
+    assert!(idle(&g));
+}
+
+#[test]
+fn revision_3_resolves_revolting_cities_in_board_order_as_before() {
+    let mut g = game_with(&cfg_rev(3, 3));
+    let vecht = own(&mut g, 0, "vecht");
+    let gedze = own(&mut g, 0, "gedze");
+    let revolt = fate_where(|f| f.revolt);
+    stack_fate(&mut g, &revolt[..2]);
+    run_steps(&mut g, vec![Step::RevoltFrom(0, 0)]);
+    assert_eq!(g.core.phase, Phase::Revolt(0, vecht.min(gedze)));
+    // The view names it under the old revision too.
+    assert_eq!(
+        g.view(Viewer::Spectator).revolt.map(|r| r.city),
+        Some(vecht.min(gedze))
+    );
+}
+
+#[test]
+fn revision_4_every_event_drawn_is_named_with_its_drawer_and_effect() {
+    let mut g = game(3);
+    // Resolved inside one step, no decision after the drawer's.
+    let harvest = event("bad_harvest");
+    play_event(&mut g, harvest, 0);
+    let name = t().cards.events[usize::from(harvest)].name.clone();
+    let log = g.event_announcements();
+    assert_eq!(log.len(), 1, "{log:?}");
+    assert!(log[0].contains(&name), "{log:?}");
+    for v in viewers(&g) {
+        let view = g.view(v);
+        let r = view.events_drawn.last().unwrap();
+        assert_eq!(
+            (r.card, r.drawer, r.target, r.result),
+            (harvest, 0, 0, crate::state::EventResult::Happened)
+        );
+        assert!(view.events_text.last().unwrap().contains(&name));
+        assert!(
+            view.event_discard.contains(&harvest),
+            "the discard is public"
+        );
+    }
+    // A blue one aimed at another Baron: drawer and target both named.
+    let blue = event("royal_grant");
+    play_event(&mut g, blue, 2);
+    let view = g.view(Viewer::Spectator);
+    let r = view.events_drawn.last().unwrap();
+    assert_eq!((r.card, r.target), (blue, 2));
+    assert_ne!(r.drawer, 2);
+    let text = view.events_text.last().unwrap();
+    assert!(
+        text.contains(&t().cards.events[usize::from(blue)].name)
+            && text.contains(&t().components.barons[2].name),
+        "{text}"
+    );
+    // A cancelled one is named too, as cancelled.
+    let red = event("bad_harvest");
+    g.core.barons[1].faith = 5;
+    draw_event(&mut g, red, 1);
+    assert_eq!(g.core.phase, Phase::EventCancel(1));
+    assert!(g.describe_action(&Action::CancelEvent).contains(&name));
+    act(&mut g, 1, Action::CancelEvent);
+    let view = g.view(Viewer::Seat(Seat(2)));
+    assert_eq!(view.events_drawn.len(), 3);
+    assert_eq!(
+        view.events_drawn[2].result,
+        crate::state::EventResult::Cancelled
+    );
+    assert!(view.events_text[2].contains("cancelled"));
+    assert!(g.event_announcements()[0].contains("cancelled"));
+}
+
+#[test]
+fn revision_4_a_noble_left_without_troops_by_a_discarded_office_leaves_the_board() {
+    for rules in [3u8, 4] {
+        let mut g = game_with(&cfg_rev(3, rules));
+        noble(&mut g, 0, STAR, "k33", &[]);
+        g.nbm(0, STAR).office = Some(agenda("marshal"));
+        assert_eq!(g.army_strength(0, Holder::Noble(STAR)), 200);
+        let pm = agenda("private_motion");
+        let by_2 = fate_where(|f| f.baron == 2);
+        stack_fate(&mut g, &by_2[..1]);
+        assembly(&mut g, &[pm]);
+        assert_eq!(g.core.phase, Phase::Propose(2));
+        act(&mut g, 2, Action::Propose(Proposal::DiscardOffice(0, STAR)));
+        commit(&mut g, &[0, 1, 0]);
+        act(&mut g, 1, Action::Cast(Ballot::Yes));
+        assert_eq!(g.nb(0, STAR).office, None, "revision {rules}");
+        if rules >= 4 {
+            assert_eq!(g.nb(0, STAR).loc, Loc::Off, "he leaves the board");
+            assert!(!g.nb(0, STAR).dead, "not dead");
+        } else {
+            assert_eq!(g.nb(0, STAR).loc, Loc::At(a("k33")), "revision 3 kept him");
+        }
+    }
+}
+
+#[test]
+fn revision_4_leaders_still_tied_share_first_place_and_nobody_is_king() {
+    for rules in [3u8, 4] {
+        let mut g = game_with(&cfg_rev(3, rules));
+        for s in 0..3usize {
+            g.core.barons[s].influence = if s == 2 { 1 } else { 4 };
+            g.core.barons[s].crowns = 10;
+        }
+        g.finish(None);
+        let ToAct::Over(o) = g.to_act() else {
+            panic!("{:?}", g.core.phase);
+        };
+        // The outcome keeps a full ranking for statistics.
+        assert_eq!(
+            o.places.iter().map(|(_, &p)| p).collect::<Vec<u8>>(),
+            vec![0, 1, 2]
+        );
+        for v in viewers(&g) {
+            let st = g.view(v).standing.unwrap();
+            if rules >= 4 {
+                assert_eq!(st.king, None, "no King");
+                assert_eq!(st.places, vec![0, 0, 2], "a shared first place");
+            } else {
+                assert_eq!(st.king, Some(0));
+                assert_eq!(st.places, vec![0, 1, 2]);
+            }
+        }
+    }
+    // A tie-break that decides still makes a King.
+    let mut g = game(3);
+    for s in 0..3usize {
+        g.core.barons[s].influence = 4;
+    }
+    g.core.barons[1].crowns = 30;
+    g.finish(None);
+    let st = g.view(Viewer::Spectator).standing.unwrap();
+    assert_eq!((st.king, st.places[1]), (Some(1), 0));
+}
+
+#[test]
+fn revision_4_the_owner_of_a_dead_noble_chooses_the_deserter_and_the_casualties_discards() {
+    // The position of the revision-3 test above: English drawn for the deserter, 2 tokens.
+    let (v, d, p, _) = vdpf();
+    let (e50, e100, l50, l100) = (merc(0, 0), merc(0, 3), merc(1, 0), merc(1, 3));
+    let mut t1 = regs(1).to_vec();
+    t1.extend([e50, e100, l50, l100]);
+    let mut g = field(CIRCLE, &regs(0), CIRCLE, &t1);
+    g.nbm(1, CIRCLE).casualties = 2;
+    g.nbm(1, CIRCLE).office = Some(agenda("captain_of_the_guard"));
+    let used = [v[0], v[1], d[0], d[1], p[0], p[1], p[2], p[3], d[2], d[3]];
+    let english = fate_where(|f| f.nationality == 0)
+        .into_iter()
+        .find(|x| !used.contains(x))
+        .unwrap();
+    let mut deck = used.to_vec();
+    deck.push(english);
+    stack_fate(&mut g, &deck);
+    versatile_attack(&mut g, 0, "k33", Target::Baron(1));
+    discard_all_but(&mut g, [&v[..2], &p[..4]]);
+    // He is off the board at once; his losses are his to choose, before anything else.
+    assert_eq!(g.nb(1, CIRCLE).loc, Loc::Off);
+    assert_eq!(g.core.phase, Phase::Loss(1));
+    assert_eq!(g.view(Viewer::Spectator).phase.kind, "losses");
+    let l = g.view(Viewer::Spectator).losses[0];
+    assert_eq!((l.seat, l.deserter, l.tokens), (1, Some(0), 2));
+    // Which English Mercenary deserts: the 50 or the 100.
+    assert_eq!(
+        legal(&g, 1),
+        vec![Action::LoseTroop(e50), Action::LoseTroop(e100)]
+    );
+    assert!(g
+        .describe_action(&Action::LoseTroop(e100))
+        .contains("deserts"));
+    let mut other = g.clone();
+    act(&mut g, 1, Action::LoseTroop(e100));
+    // First token: a 100 (Lombard) or two 50s (either 50 first).
+    assert_eq!(g.core.phase, Phase::Loss(1));
+    assert_eq!(
+        legal(&g, 1),
+        vec![
+            Action::LoseTroop(e50),
+            Action::LoseTroop(l50),
+            Action::LoseTroop(l100)
+        ]
+    );
+    act(&mut g, 1, Action::LoseTroop(e50));
+    // The second 50 and the last 100 leave no choice.
+    assert!(idle(&g), "{:?}", g.core.phase);
+    let mut left = g.nb(1, CIRCLE).troops.clone();
+    left.sort_unstable();
+    assert_eq!(left, regs(1).to_vec(), "Regulars are never discarded");
+    // The other way: the 50 deserts, then he keeps a 50 by paying with both 100s.
+    act(&mut other, 1, Action::LoseTroop(e50));
+    assert_eq!(
+        legal(&other, 1),
+        vec![Action::LoseTroop(e100), Action::LoseTroop(l100)],
+        "a lone 50 cannot pay where a 100 can"
+    );
+    act(&mut other, 1, Action::LoseTroop(l100));
+    assert!(idle(&other), "{:?}", other.core.phase);
+    let mut left = other.nb(1, CIRCLE).troops.clone();
+    left.sort_unstable();
+    let mut want = vec![l50];
+    want.extend(regs(1));
+    assert_eq!(left, want);
+}
+
+#[test]
+fn revision_4_the_printed_component_limits_are_data_and_bind_where_they_run_out() {
+    let l = &t().components.limits;
+    assert_eq!(
+        (
+            l.siege_markers,
+            l.expedition_markers,
+            l.baron_markers,
+            l.control_markers,
+            l.strongholds
+        ),
+        (12, 3, 8, 12, 6)
+    );
+    assert_eq!(l.confidence, ordo_core::Confidence::Confirmed);
+    // All 12 siege markers on the board: no siege can be declared (revision 3: it could).
+    for rules in [3u8, 4] {
+        let mut g = game_with(&cfg_rev(3, rules));
+        noble(&mut g, 0, CIRCLE, "k01", &[reg(0, 0)]); // 250 vs Gedze 200
+        let gedze = c("gedze");
+        let others: Vec<u8> = (0..g.core.cities.len() as u8)
+            .filter(|&x| x != gedze)
+            .take(12)
+            .collect();
+        for x in others {
+            g.city_mut(x).siege = Some((1, 1));
+        }
+        versatile_attack(&mut g, 0, "k01", Target::Neutral);
+        if rules >= 4 {
+            assert_ne!(g.core.phase, Phase::Mode(0), "no siege marker left");
+        } else {
+            assert_eq!(g.core.phase, Phase::Mode(0));
+        }
+    }
+    // With all 12 control markers on his cities, a Baron razes any other city he takes.
+    for rules in [3u8, 4] {
+        let mut g = game_with(&cfg_rev(3, rules));
+        let cities: Vec<u8> = (0..g.core.cities.len() as u8).take(13).collect();
+        for &x in &cities {
+            g.city_mut(x).owner = Some(0);
+        }
+        g.core.phase = Phase::Raze(0, cities[12]);
+        if rules >= 4 {
+            assert_eq!(legal(&g, 0), vec![Action::Raze]);
+        } else {
+            assert_eq!(legal(&g, 0), vec![Action::Raze, Action::KeepCity]);
+        }
+        g.city_mut(cities[0]).owner = None;
+        assert!(is_legal(&g, 0, Action::KeepCity), "the 12th he keeps");
+    }
+    // All his Baron markers on the Mercenary Track: he can place none (the reconstructed track
+    // has fewer spots than a Baron has markers, so only a printed longer track makes this bind).
+    let g = game(3);
+    let spots = g.core.track.len();
+    assert!(spots < usize::from(l.baron_markers));
+    assert_eq!(g.spots_for(0).len(), spots);
+}
+
+// ---------- revision 5: halting on the road to take troops (W13) ----------
+
+fn halts(g: &WarriorKnights, s: u8) -> Vec<(Shape, AreaId)> {
+    legal(g, s)
+        .into_iter()
+        .filter_map(|x| match x {
+            Action::RoadHalt { shape, at } => Some((shape, at)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The k31–k32–k33–k23 road: the star at k31, a fresh square with a troop waiting at k32.
+fn road_with_troops_waiting(rules: u8) -> WarriorKnights {
+    let mut g = game_with(&Config { rules, ..cfg(3) });
+    noble(&mut g, 0, STAR, "k31", &[reg(0, 0)]);
+    noble(&mut g, 0, SQUARE, "k32", &[reg(0, 1)]);
+    g
+}
+
+#[test]
+fn revision_5_a_noble_halts_on_the_road_takes_troops_and_goes_on() {
+    let mut g = road_with_troops_waiting(5);
+    resolve(&mut g, 0, BaronCard::VersatileStrategy);
+    // Only where troops wait: the square at k32 (nothing waits at k33); the square may as well
+    // halt at k31 to take the star's troops.
+    assert_eq!(halts(&g, 0), vec![(STAR, a("k32")), (SQUARE, a("k31"))]);
+    act(
+        &mut g,
+        0,
+        Action::RoadHalt {
+            shape: STAR,
+            at: a("k32"),
+        },
+    );
+    assert_eq!(g.nb(0, STAR).loc, Loc::At(a("k32")));
+    // Halted: take the troops, go on along the road (never back), or stay. Nothing else.
+    let mut offered = legal(&g, 0);
+    offered.sort();
+    let mut want = vec![
+        Action::Move {
+            shape: STAR,
+            to: a("k33"),
+        },
+        Action::Move {
+            shape: STAR,
+            to: a("k23"),
+        },
+        Action::Transfer {
+            troop: reg(0, 1),
+            to: Holder::Noble(STAR),
+        },
+        Action::RoadStay,
+    ];
+    want.sort();
+    assert_eq!(offered, want);
+    act(
+        &mut g,
+        0,
+        Action::Transfer {
+            troop: reg(0, 1),
+            to: Holder::Noble(STAR),
+        },
+    );
+    assert!(
+        !on_board(&g, 0, SQUARE),
+        "the square, left without troops, leaves the board"
+    );
+    // Two steps of the three are left: k33 and on to k23.
+    act(
+        &mut g,
+        0,
+        Action::Move {
+            shape: STAR,
+            to: a("k23"),
+        },
+    );
+    assert!(idle(&g));
+    assert_eq!(g.nb(0, STAR).loc, Loc::At(a("k23")));
+    assert_eq!(g.nb(0, STAR).troops, vec![reg(0, 0), reg(0, 1)]);
+    assert!(g.nb(0, STAR).exhausted);
+    assert_eq!(g.core.ctx.halt, None);
+}
+
+#[test]
+fn revision_5_a_halted_noble_may_end_his_move_where_he_stands() {
+    let mut g = road_with_troops_waiting(5);
+    resolve(&mut g, 0, BaronCard::VersatileStrategy);
+    act(
+        &mut g,
+        0,
+        Action::RoadHalt {
+            shape: STAR,
+            at: a("k32"),
+        },
+    );
+    act(
+        &mut g,
+        0,
+        Action::Transfer {
+            troop: reg(0, 1),
+            to: Holder::Noble(STAR),
+        },
+    );
+    act(&mut g, 0, Action::RoadStay);
+    assert!(idle(&g));
+    assert_eq!(g.nb(0, STAR).loc, Loc::At(a("k32")));
+    assert!(g.nb(0, STAR).exhausted);
+    assert_eq!(hand(&g, 0, BaronCard::VersatileStrategy), 1);
+}
+
+#[test]
+fn revision_5_mobilize_halts_only_where_the_road_leads_on_to_the_area_named() {
+    let mut g = road_with_troops_waiting(5);
+    resolve(&mut g, 0, BaronCard::MobilizeForces);
+    act(&mut g, 0, Action::MobilizeTo(a("k23")));
+    assert_eq!(
+        halts(&g, 0),
+        vec![(STAR, a("k32"))],
+        "the square's halt at k31 leads away"
+    );
+    act(
+        &mut g,
+        0,
+        Action::RoadHalt {
+            shape: STAR,
+            at: a("k32"),
+        },
+    );
+    // He must go on to k23: no stopping, no other area, no other Noble.
+    assert!(!is_legal(&g, 0, Action::EndMoves));
+    assert!(!is_legal(&g, 0, Action::RoadStay));
+    assert!(!is_legal(
+        &g,
+        0,
+        Action::Move {
+            shape: STAR,
+            to: a("k33")
+        }
+    ));
+    act(
+        &mut g,
+        0,
+        Action::Transfer {
+            troop: reg(0, 1),
+            to: Holder::Noble(STAR),
+        },
+    );
+    act(
+        &mut g,
+        0,
+        Action::Move {
+            shape: STAR,
+            to: a("k23"),
+        },
+    );
+    assert!(is_legal(&g, 0, Action::EndMoves));
+    act(&mut g, 0, Action::EndMoves);
+    assert_eq!(g.nb(0, STAR).loc, Loc::At(a("k23")));
+    assert_eq!(g.nb(0, STAR).troops, vec![reg(0, 0), reg(0, 1)]);
+    // Towards an area the road does not lead on to from k32, no halt.
+    let mut g = road_with_troops_waiting(5);
+    resolve(&mut g, 0, BaronCard::MobilizeForces);
+    act(&mut g, 0, Action::MobilizeTo(a("k32")));
+    assert!(halts(&g, 0).is_empty(), "k32 itself is the end of the move");
+}
+
+#[test]
+fn revision_5_no_halt_where_another_baron_stands_and_none_before_revision_5() {
+    let mut g = road_with_troops_waiting(5);
+    noble(&mut g, 1, STAR, "k32", &[reg(1, 0)]);
+    resolve(&mut g, 0, BaronCard::VersatileStrategy);
+    assert!(
+        !halts(&g, 0).contains(&(STAR, a("k32"))),
+        "no halt among another Baron's Nobles (passing on would need his leave)"
+    );
+    let mut g = road_with_troops_waiting(4);
+    resolve(&mut g, 0, BaronCard::VersatileStrategy);
+    assert!(
+        halts(&g, 0).is_empty(),
+        "revision 4 keeps pick-ups before leaving only"
+    );
+    assert!(moves(&g, 0, STAR).contains(&a("k23")));
+}
+
+#[test]
+fn revision_5_a_halt_under_closed_roads_breaks_the_law() {
+    let mut g = road_with_troops_waiting(5);
+    let closed = (0..t().cards.agendas.len() as u8)
+        .find(|&i| {
+            matches!(
+                t().cards.agendas[usize::from(i)].effect,
+                crate::cards::AgendaEffect::Law {
+                    law: crate::cards::LawKind::ClosedRoads
+                }
+            )
+        })
+        .expect("a Closed Roads agenda");
+    g.core.laws.push(closed);
+    resolve(&mut g, 0, BaronCard::VersatileStrategy);
+    act(
+        &mut g,
+        0,
+        Action::RoadHalt {
+            shape: STAR,
+            at: a("k32"),
+        },
+    );
+    assert!(
+        g.b(0).banned,
+        "moving by road under Closed Roads refuses the law"
+    );
 }

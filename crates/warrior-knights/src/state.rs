@@ -10,13 +10,13 @@ use std::collections::VecDeque;
 use ordo_core::{ActionList, ConfigError, GameRng, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
-use crate::assembly::Assembly;
-use crate::battle::Battle;
 use crate::cards::{AgendaEffect, EventColour, EventEffect, LawKind, Resource};
 use crate::config::Config;
 use crate::data::ExpeditionResult;
 use crate::fate::FateDeck;
 use crate::map::AreaId;
+use crate::phases::Assembly;
+use crate::phases::Battle;
 use crate::tables::{tables, Tables};
 use crate::types::*;
 
@@ -114,7 +114,7 @@ pub struct Expedition {
 }
 
 /// The card being resolved and what it has done.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct CardCtx {
     pub(crate) card: Option<Card>,
     pub(crate) moved: bool,
@@ -131,6 +131,39 @@ pub(crate) struct CardCtx {
     pub(crate) refused_targets: Vec<Target>,
     /// A Draft is due once the card is allocated.
     pub(crate) draft_pending: bool,
+    /// Rules revision 5: the Noble halted on the road to take troops (W13).
+    #[serde(default)]
+    pub(crate) halt: Option<Halt>,
+}
+
+/// Hashed field by field as before revision 5, the halt only when there is one: games of the
+/// earlier revisions keep their state hashes (goldens, pinned workloads).
+impl std::hash::Hash for CardCtx {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.card.hash(state);
+        self.moved.hash(state);
+        self.battled.hash(state);
+        self.movers.hash(state);
+        self.passed.hash(state);
+        self.loading.hash(state);
+        self.refused_moves.hash(state);
+        self.refused_targets.hash(state);
+        self.draft_pending.hash(state);
+        if let Some(h) = &self.halt {
+            h.hash(state);
+        }
+    }
+}
+
+/// A Noble halted on a road mid-move (rules revision 5, W13): he has left his area, may take
+/// troops where he stands, and may go on along the road for the steps he has left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub(crate) struct Halt {
+    pub(crate) shape: Shape,
+    /// Road steps still allowed (1 or 2).
+    pub(crate) steps: u8,
+    /// The areas of the road already travelled, as a bit set (the move never returns to them).
+    pub(crate) visited: u64,
 }
 
 /// A request for permission.
@@ -161,6 +194,63 @@ pub(crate) struct EventCtx {
     pub(crate) pick: Option<u8>,
     pub(crate) pledges: [u8; 6],
     pub(crate) asked: u8,
+}
+
+/// Rules revision 4: what a dead Noble's army (or a lost stronghold's troops) must still give
+/// up, chosen by its owner (W15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkLoss"))]
+pub struct Loss {
+    /// The owner, who chooses.
+    pub seat: u8,
+    /// The army.
+    pub holder: Holder,
+    /// The nationality drawn for a deserter, while he is still to be chosen.
+    pub deserter: Option<u8>,
+    /// Casualty tokens still to be paid for (100 strength of Mercenaries each).
+    pub tokens: u8,
+    /// A 50 has been given for the current token and a second 50 is due.
+    pub half: bool,
+}
+
+/// What became of an Event drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkEventResult"))]
+#[serde(rename_all = "snake_case")]
+pub enum EventResult {
+    /// Still being resolved (target, cancellation).
+    Pending,
+    /// Cancelled with Faith: discarded without effect.
+    Cancelled,
+    /// It happened and was discarded.
+    Happened,
+    /// It happened and stays in effect.
+    Lasting,
+}
+
+/// An Event drawn, as everyone saw it (the public history of Events).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkEventDrawn"))]
+pub struct EventDrawn {
+    /// Round drawn.
+    pub round: u16,
+    /// The Event (index into the cards' Events).
+    pub card: u8,
+    /// The Baron who drew it.
+    pub drawer: u8,
+    /// The Baron it struck (the drawer, or for a blue Event the one he chose).
+    pub target: u8,
+    /// Noble, city or nationality picked by Fate for its effect.
+    pub pick: Option<u8>,
+    /// What became of it.
+    pub result: EventResult,
+    /// The decision (count) that drew it.
+    pub drawn_at: u32,
+    /// The decision (count) that resolved it.
+    pub resolved_at: Option<u32>,
 }
 
 /// The pending decision.
@@ -208,6 +298,10 @@ pub(crate) enum Phase {
     DropCharge(u8),
     Tithe(u8),
     Revolt(u8, u8),
+    /// Rules revision 4: the owner gives up a deserter or a casualty's Mercenaries.
+    Loss(u8),
+    /// Rules revision 4: the Baron picks which of his revolting cities is resolved next.
+    RevoltOrder(u8),
     Miracle(u8),
     Return(u8),
     Over,
@@ -238,6 +332,10 @@ pub(crate) enum Step {
     UpkeepInfluence,
     MiracleFrom(u8),
     RevoltFrom(u8, u8),
+    /// Rules revision 4: the next revolting city of the Baron at this index in the order.
+    RevoltNext(u8),
+    /// Rules revision 4: a decision put off while a dead Noble's losses were chosen.
+    Resume(Phase),
     UpkeepArrive,
     ReturnFrom(u8),
     EndRound,
@@ -273,6 +371,13 @@ pub(crate) struct Core {
     pub(crate) fate: FateDeck,
     pub(crate) events: VecDeque<u8>,
     pub(crate) event_discard: Vec<u8>,
+    /// Every Event drawn, in order (public).
+    pub(crate) events_drawn: Vec<EventDrawn>,
+    /// Rules revision 4: cities of the Baron in the revolt step that revolted and wait for him
+    /// to resolve them, in board order.
+    pub(crate) revolts: Vec<u8>,
+    /// Rules revision 4: losses of dead Nobles' armies waiting for their owners' choices.
+    pub(crate) losses: Vec<Loss>,
     /// Lasting Events in effect: (Event kind, Baron).
     pub(crate) lasting: Vec<(u8, u8)>,
     pub(crate) agendas: VecDeque<u8>,
@@ -647,13 +752,24 @@ impl WarriorKnights {
     // ---------- setup ----------
 
     pub(crate) fn setup(config: &Config, seed: u64) -> Result<WarriorKnights, ConfigError> {
-        let t = tables().map_err(|e| {
-            ConfigError::Data(format!(
-                "{} problems, first: {}",
-                e.len(),
-                e.first().map(ToString::to_string).unwrap_or_default()
-            ))
-        })?;
+        let t = match config.data {
+            None => tables().map_err(|e| {
+                ConfigError::Data(format!(
+                    "{} problems, first: {}",
+                    e.len(),
+                    e.first().map(ToString::to_string).unwrap_or_default()
+                ))
+            })?,
+            Some(id) => {
+                &crate::tables::pack(id)
+                    .ok_or_else(|| {
+                        ConfigError::Data(format!(
+                            "the data pack {id} is not loaded (give its directory with --data)"
+                        ))
+                    })?
+                    .tables
+            }
+        };
         config.check().map_err(|e| match e {
             crate::config::ConfigProblem::Barons(n) => ConfigError::PlayerCount {
                 players: n,
@@ -726,6 +842,9 @@ impl WarriorKnights {
                 fate,
                 events,
                 event_discard: Vec::new(),
+                events_drawn: Vec::new(),
+                revolts: Vec::new(),
+                losses: Vec::new(),
                 lasting: Vec::new(),
                 agendas: agendas.into(),
                 agenda_discard: Vec::new(),
@@ -854,7 +973,25 @@ impl WarriorKnights {
 
     /// Runs automatic steps until a decision is pending or the game is over.
     pub(crate) fn run(&mut self) {
-        while self.core.phase == Phase::Auto {
+        loop {
+            if !self.core.losses.is_empty() && !matches!(self.core.phase, Phase::Loss(_)) {
+                if self.core.phase == Phase::Over {
+                    self.core.losses.clear();
+                    return;
+                }
+                // A dead Noble's losses are chosen before anything else happens.
+                if self.core.phase != Phase::Auto {
+                    let p = self.core.phase;
+                    self.push(Step::Resume(p));
+                    self.core.phase = Phase::Auto;
+                }
+                if self.settle_losses() {
+                    return;
+                }
+            }
+            if self.core.phase != Phase::Auto {
+                return;
+            }
             let Some(step) = self.core.steps.pop() else {
                 // Nothing queued: the Actions phase continues.
                 self.push(Step::Reveal);
@@ -972,6 +1109,8 @@ impl WarriorKnights {
                 }
             }
             Step::RevoltFrom(i, c) => self.revolt_from(i, c),
+            Step::RevoltNext(i) => self.revolt_next(i),
+            Step::Resume(p) => self.core.phase = p,
             Step::UpkeepArrive => {
                 for s in 0..self.core.n {
                     for k in 0..4 {
@@ -1189,6 +1328,25 @@ impl WarriorKnights {
             }
             _ => {}
         }
+    }
+
+    /// Free Mercenary Track spots `s` may put a marker on: every free one, unless (rules
+    /// revision 4) all his Baron markers are on the track already (W27).
+    pub(crate) fn spots_for(&self, s: u8) -> Vec<u8> {
+        if self.config.revision_4() {
+            let mine = self.core.track.iter().filter(|x| **x == Some(s)).count();
+            if mine >= usize::from(self.t().components.limits.baron_markers) {
+                return Vec::new();
+            }
+        }
+        self.free_spots()
+    }
+
+    /// Rules revision 4: whether `s` has a control marker for one more city than he holds now
+    /// counted with it (W27).
+    pub(crate) fn may_keep_city(&self, s: u8) -> bool {
+        !self.config.revision_4()
+            || self.cities_of(s).len() <= usize::from(self.t().components.limits.control_markers)
     }
 
     pub(crate) fn free_spots(&self) -> Vec<u8> {
@@ -1466,6 +1624,9 @@ impl WarriorKnights {
         if let Some(e) = self.core.event.as_mut() {
             e.pick = pick;
         }
+        if let Some(r) = self.core.events_drawn.last_mut() {
+            r.pick = pick;
+        }
         self.push(Step::EventEffect);
         let cost = u16::from(card.cancel_cost);
         if cost == 0 {
@@ -1513,14 +1674,26 @@ impl WarriorKnights {
                 }
             }
             self.core.event_discard.push(ev.card);
+            self.event_resolved(EventResult::Cancelled);
             return;
         }
         let s = ev.target;
         self.apply_event(ev.card, s, ev.pick);
         if card.lasting {
             self.core.lasting.push((ev.card, s));
+            self.event_resolved(EventResult::Lasting);
         } else {
             self.core.event_discard.push(ev.card);
+            self.event_resolved(EventResult::Happened);
+        }
+    }
+
+    /// Records what became of the Event drawn last.
+    pub(crate) fn event_resolved(&mut self, result: EventResult) {
+        let at = self.core.decisions;
+        if let Some(r) = self.core.events_drawn.last_mut() {
+            r.result = result;
+            r.resolved_at = Some(at);
         }
     }
 
@@ -1774,11 +1947,150 @@ impl WarriorKnights {
         }
     }
 
+    /// Rules revision 4 (W15): the deserter drawn and the casualties' Mercenaries of a dead
+    /// army are chosen by its owner. Whatever leaves no choice is done at once; the rest waits
+    /// in `losses` and is asked before anything else happens.
+    pub(crate) fn owner_losses(&mut self, s: u8, h: Holder) {
+        let deserter = self
+            .fate_draw()
+            .map(|id| self.t().fate[usize::from(id)].nationality);
+        let tokens = std::mem::replace(self.casualties_mut(s, h), 0);
+        self.core.losses.push(Loss {
+            seat: s,
+            holder: h,
+            deserter,
+            tokens,
+            half: false,
+        });
+        // Settle what is forced now, so that a Noble's remaining troops are known at once
+        // when nothing is left to choose.
+        let i = self.core.losses.len() - 1;
+        while i < self.core.losses.len() {
+            let opts = self.loss_options(&self.core.losses[i]);
+            if opts.len() > 1 {
+                break;
+            }
+            if !self.give_up(i, opts.first().copied()) {
+                break;
+            }
+        }
+    }
+
+    /// The Mercenaries a pending loss may take now, one per nationality and strength (cards
+    /// alike are one choice; the lowest id stands for them).
+    pub(crate) fn loss_options(&self, l: &Loss) -> Vec<TroopId> {
+        let t = self.t();
+        let mercs: Vec<TroopId> = {
+            let mut v: Vec<TroopId> = self
+                .troops(l.seat, l.holder)
+                .iter()
+                .copied()
+                .filter(|&m| m < REGULAR_BASE)
+                .collect();
+            v.sort_unstable();
+            v
+        };
+        let of = |strength: u16| -> Vec<TroopId> {
+            mercs
+                .iter()
+                .copied()
+                .filter(|&m| t.strength(m) == strength)
+                .collect()
+        };
+        let mut out: Vec<TroopId> = if let Some(nat) = l.deserter {
+            mercs
+                .iter()
+                .copied()
+                .filter(|&m| t.nationality(m) == Some(nat))
+                .collect()
+        } else if l.tokens == 0 {
+            Vec::new()
+        } else if l.half {
+            of(50)
+        } else {
+            let mut v = of(100);
+            let fifties = of(50);
+            if fifties.len() >= 2 || v.is_empty() {
+                v.extend(fifties);
+            }
+            v
+        };
+        // One card per (nationality, strength).
+        let mut seen: Vec<(Option<u8>, u16)> = Vec::new();
+        out.retain(|&m| {
+            let k = (t.nationality(m), t.strength(m));
+            if seen.contains(&k) {
+                false
+            } else {
+                seen.push(k);
+                true
+            }
+        });
+        out
+    }
+
+    /// Loss `i` gives up `m` (or, with `None`, nothing more can be given: that part ends).
+    /// Returns whether the loss is still pending.
+    pub(crate) fn give_up(&mut self, i: usize, m: Option<TroopId>) -> bool {
+        let Some(l) = self.core.losses.get(i).copied() else {
+            return false;
+        };
+        let mut l2 = l;
+        if let Some(m) = m {
+            self.troops_mut(l.seat, l.holder).retain(|&x| x != m);
+            self.merc_to_deck(m);
+        }
+        if l.deserter.is_some() {
+            l2.deserter = None;
+        } else if m.is_none() {
+            l2.tokens = 0;
+        } else if m.is_some_and(|m| self.t().strength(m) == 50) && !l.half {
+            let more = self
+                .troops(l.seat, l.holder)
+                .iter()
+                .any(|&x| x < REGULAR_BASE && self.t().strength(x) == 50);
+            // Two 50s pay for a token whenever there are two; a lone 50 pays what it can.
+            if more {
+                l2.half = true;
+            } else {
+                l2.tokens -= 1;
+            }
+        } else {
+            l2.half = false;
+            l2.tokens = l2.tokens.saturating_sub(1);
+        }
+        if l2.deserter.is_none() && l2.tokens == 0 {
+            self.core.losses.remove(i);
+            false
+        } else {
+            self.core.losses[i] = l2;
+            true
+        }
+    }
+
+    /// Settles pending losses that leave no choice; returns whether an owner must choose now
+    /// (the phase is then set).
+    fn settle_losses(&mut self) -> bool {
+        while let Some(l) = self.core.losses.first().copied() {
+            let opts = self.loss_options(&l);
+            if opts.len() > 1 {
+                self.core.phase = Phase::Loss(l.seat);
+                return true;
+            }
+            self.give_up(0, opts.first().copied());
+        }
+        false
+    }
+
     /// A Noble dies: deserters, casualties, off the board, office lost; his heir may return.
     pub(crate) fn noble_dies(&mut self, s: u8, k: Shape) {
         let h = Holder::Noble(k);
-        self.deserter_draw(s, h);
-        self.lose_casualties(s, h);
+        if self.config.revision_4() {
+            self.owner_losses(s, h);
+        } else {
+            self.deserter_draw(s, h);
+            self.lose_casualties(s, h);
+        }
         let nb = self.nbm(s, k);
         nb.loc = Loc::Off;
         nb.exhausted = false;
@@ -1902,6 +2214,18 @@ impl WarriorKnights {
             return;
         };
         let cities = self.cities_of(s);
+        if self.config.revision_4() {
+            // Every unguarded city draws (board order); the Baron then resolves the revolting
+            // ones in the order he chooses (W19).
+            self.core.revolts.clear();
+            for c in cities {
+                if !self.revolt_guarded(c) && self.revolt_draw() {
+                    self.core.revolts.push(c);
+                }
+            }
+            self.push(Step::RevoltNext(i));
+            return;
+        }
         for c in cities.into_iter().filter(|&c| c >= from) {
             // The seed: a city "в котором нет дворянина" — any Baron's Noble there keeps it calm
             // (rules revision 1: only the owner's).
@@ -1928,6 +2252,50 @@ impl WarriorKnights {
         self.push(Step::RevoltFrom(i + 1, 0));
     }
 
+    /// Whether a Noble in its area keeps a city from drawing for a revolt.
+    fn revolt_guarded(&self, c: u8) -> bool {
+        let area = self.t().city_area[usize::from(c)];
+        self.active()
+            .into_iter()
+            .any(|o| !self.nobles_at(o, area).is_empty())
+    }
+
+    fn revolt_draw(&mut self) -> bool {
+        self.fate_draw()
+            .is_some_and(|id| self.t().fate[usize::from(id)].revolt)
+    }
+
+    /// Rules revision 4: one revolting city is resolved (the Baron's choice when several wait).
+    fn revolt_next(&mut self, i: u8) {
+        let Some(&s) = self.order().get(usize::from(i)) else {
+            return;
+        };
+        match self.core.revolts.as_slice() {
+            [] => self.push(Step::RevoltFrom(i + 1, 0)),
+            [c] => {
+                let c = *c;
+                self.core.revolts.clear();
+                self.push(Step::RevoltFrom(i + 1, 0));
+                self.core.phase = Phase::Revolt(s, c);
+            }
+            _ => {
+                self.push(Step::RevoltNext(i));
+                self.core.phase = Phase::RevoltOrder(s);
+            }
+        }
+    }
+
+    /// The buy-off prices of a revolting city: (income, crowns, Faith).
+    pub(crate) fn revolt_prices(&self, c: u8) -> (u8, u16, u16) {
+        let p = &self.t().components.prices;
+        let income = self.t().city_values(c).1;
+        (
+            income,
+            u16::from(income) * u16::from(p.buy_off_revolt_income_factor),
+            u16::from(p.buy_off_revolt_faith),
+        )
+    }
+
     /// Tie-break key for the Influence victory (higher is better): cities, crowns + Faith +
     /// Votes, troops on the board (strength after casualties, as the score screen counts it).
     pub(crate) fn tie_key(&self, s: u8) -> (usize, u32, u32) {
@@ -1945,20 +2313,57 @@ impl WarriorKnights {
         (self.cities_of(s).len(), wealth, on_board)
     }
 
+    /// A Baron's final rank by the rules (lower is better), seat order aside: the city winner,
+    /// Barons still in the game, Influence, then the tie-breaks.
+    #[allow(clippy::type_complexity)]
+    fn rank_key(
+        &self,
+        s: u8,
+    ) -> (
+        std::cmp::Reverse<bool>,
+        std::cmp::Reverse<bool>,
+        std::cmp::Reverse<u16>,
+        std::cmp::Reverse<(usize, u32, u32)>,
+    ) {
+        (
+            std::cmp::Reverse(Some(s) == self.core.city_winner),
+            std::cmp::Reverse(!self.b(s).eliminated),
+            std::cmp::Reverse(self.b(s).influence),
+            std::cmp::Reverse(self.tie_key(s)),
+        )
+    }
+
+    /// The final standing, once the game is over. From rules revision 4 Barons still tied after
+    /// every tie-break share their place, and tied leaders make no King (the rules' last
+    /// tie-break); before it the ranking's seat order decided.
+    pub(crate) fn standing(&self) -> Option<crate::phases::Standing> {
+        let o = self.core.outcome.as_ref()?;
+        let n = self.core.n;
+        if !self.config.revision_4() {
+            let places: Vec<u8> = (0..n).map(|s| o.places[Seat(s)]).collect();
+            let king = (0..n).find(|&s| places[usize::from(s)] == 0);
+            return Some(crate::phases::Standing { king, places });
+        }
+        let places: Vec<u8> = (0..n)
+            .map(|s| {
+                let k = self.rank_key(s);
+                (0..n).filter(|&o| self.rank_key(o) < k).count() as u8
+            })
+            .collect();
+        let first: Vec<u8> = (0..n).filter(|&s| places[usize::from(s)] == 0).collect();
+        let king = match first.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        };
+        Some(crate::phases::Standing { king, places })
+    }
+
     /// Ends the game: the city winner, or by Influence and the tie-breaks.
     pub(crate) fn finish(&mut self, city_winner: Option<u8>) {
         self.core.city_winner = city_winner;
         let n = self.core.n;
         let mut order: Vec<u8> = (0..n).collect();
-        order.sort_by_key(|&s| {
-            (
-                std::cmp::Reverse(Some(s) == city_winner),
-                std::cmp::Reverse(!self.b(s).eliminated),
-                std::cmp::Reverse(self.b(s).influence),
-                std::cmp::Reverse(self.tie_key(s)),
-                s,
-            )
-        });
+        order.sort_by_key(|&s| (self.rank_key(s), s));
         let mut places = ordo_core::BySeat::new_with(n, |_| 0u8);
         for (p, &s) in order.iter().enumerate() {
             places[Seat(s)] = p as u8;

@@ -98,3 +98,53 @@ impl WarriorKnights {
         self.core.round
     }
 }
+
+impl WarriorKnights {
+    /// A position for tests outside this crate (bots, servers): a new game played through
+    /// setup, then an Upkeep in which two unguarded cities of the first Baron in turn order both
+    /// revolt, so that he must choose which to resolve first (rules revision 4). `None` under
+    /// an older revision.
+    #[doc(hidden)]
+    pub fn example_revolt_order(config: &crate::Config, seed: u64) -> Option<WarriorKnights> {
+        use ordo_core::Game;
+        if !config.revision_4() {
+            return None;
+        }
+        let mut g = WarriorKnights::new_game(config, seed).ok()?;
+        while g.core.phase != crate::state::Phase::Planning {
+            let s = match g.to_act() {
+                ordo_core::ToAct::Seat(s) => s,
+                _ => return None,
+            };
+            let first = *g.legal_actions(s).first()?;
+            g.apply(s, first).ok()?;
+        }
+        let s = *g.order().first()?;
+        let guarded = |g: &WarriorKnights, c: u8| {
+            let area = g.t().city_area[usize::from(c)];
+            g.active()
+                .into_iter()
+                .any(|o| !g.nobles_at(o, area).is_empty())
+        };
+        let free: Vec<u8> = (0..g.core.cities.len() as u8)
+            .filter(|&c| !g.city(c).razed && g.city(c).owner.is_none() && !guarded(&g, c))
+            .take(2)
+            .collect();
+        if free.len() < 2 {
+            return None;
+        }
+        for &c in &free {
+            g.city_mut(c).owner = Some(s);
+        }
+        let n = g.t().fate.len() as u8;
+        let mut order: Vec<u8> = (0..n)
+            .filter(|&f| g.t().fate[usize::from(f)].revolt)
+            .collect();
+        order.extend((0..n).filter(|&f| !g.t().fate[usize::from(f)].revolt));
+        g.core.fate.set(order);
+        g.core.phase = crate::state::Phase::Auto;
+        g.core.steps = vec![crate::state::Step::RevoltFrom(0, 0)];
+        g.run();
+        (g.core.phase == crate::state::Phase::RevoltOrder(s)).then_some(g)
+    }
+}

@@ -2,6 +2,8 @@
 
 use std::sync::OnceLock;
 
+use ordo_core::pack::{file_stem, overlay, pack_id, LoadedPack, PackId, Packs};
+
 use crate::cards::{self, Cards};
 use crate::data::{self, BattleResult, CityKind, Components, DataError, ExpeditionResult};
 use crate::map::{self, AreaId, Board};
@@ -125,6 +127,62 @@ fn build() -> Result<Tables, Vec<DataError>> {
     let components = data::components().map_err(<[DataError]>::to_vec)?;
     let cards = cards::cards().map_err(<[DataError]>::to_vec)?;
     let board = map::board().map_err(<[DataError]>::to_vec)?;
+    join(components, cards, board)
+}
+
+/// The owners' data packs loaded in this process.
+static PACKS: Packs<Tables> = Packs::new();
+
+/// Loads an owner's data pack: `files` (name, JSON text; `map.json` or `map`) replace the
+/// built-in files of the same name, and everything is validated as the built-in data is.
+/// Returns the pack's id, or `None` when the files are the built-in ones.
+///
+/// # Errors
+/// Every problem found, naming its file (and JSON path for a file that does not read).
+pub fn load_pack(files: &[(String, String)]) -> Result<Option<PackId>, Vec<DataError>> {
+    let builtin = crate::raw_files();
+    let all = overlay(&builtin, files)
+        .map_err(|problems| problems.into_iter().map(DataError).collect::<Vec<_>>())?;
+    if all
+        .iter()
+        .zip(builtin.iter())
+        .all(|((_, t), (_, b))| t == b)
+    {
+        return Ok(None);
+    }
+    let id = pack_id(&all);
+    if PACKS.get(id).is_some() {
+        return Ok(Some(id));
+    }
+    let text = |name: &str| {
+        all.iter()
+            .find(|(n, _)| file_stem(n) == name)
+            .map_or("", |(_, t)| t.as_str())
+    };
+    let components = data::parse(text("components"))?;
+    let board = map::parse(text("map"), &components)?;
+    let cards = cards::parse(text("cards"))?;
+    // Validated: kept for the life of the process, as the built-in tables are.
+    let tables = join(
+        Box::leak(Box::new(components)),
+        Box::leak(Box::new(cards)),
+        Box::leak(Box::new(board)),
+    )?;
+    PACKS.insert(id, tables, all);
+    Ok(Some(id))
+}
+
+/// A loaded data pack.
+pub fn pack(id: PackId) -> Option<&'static LoadedPack<Tables>> {
+    PACKS.get(id)
+}
+
+/// Joins validated files into the tables the rules read.
+fn join(
+    components: &'static Components,
+    cards: &'static Cards,
+    board: &'static Board,
+) -> Result<Tables, Vec<DataError>> {
     let mut errs = Vec::new();
     let areas = board.kingdom + board.file.overseas.len();
     let mut area_city = vec![None; areas];
@@ -136,7 +194,11 @@ fn build() -> Result<Tables, Vec<DataError>> {
                     *slot = Some(i as u8);
                     city_area[i] = a as AreaId;
                 }
-                None => errs.push(DataError(format!("map: unknown city `{id}`"))),
+                None => errs.push(DataError::at(
+                    "map.json",
+                    "kingdom",
+                    format!("unknown city `{id}`"),
+                )),
             }
         }
     }
@@ -144,27 +206,30 @@ fn build() -> Result<Tables, Vec<DataError>> {
     for (i, c) in BaronCard::ALL.iter().enumerate() {
         match components.baron_actions.iter().find(|d| d.id == c.id()) {
             Some(d) => baron_deck[i] = d.count,
-            None => errs.push(DataError(format!(
-                "components.json: no Baron action `{}`",
-                c.id()
-            ))),
+            None => errs.push(DataError::at(
+                "components.json",
+                "baron_actions",
+                format!("no Baron action `{}`", c.id()),
+            )),
         }
     }
     let mut neutral_deck = Vec::new();
     for c in NeutralCard::ALL {
         match components.neutral_actions.iter().find(|d| d.id == c.id()) {
             Some(d) => neutral_deck.extend(std::iter::repeat_n(c, usize::from(d.count))),
-            None => errs.push(DataError(format!(
-                "components.json: no Neutral action `{}`",
-                c.id()
-            ))),
+            None => errs.push(DataError::at(
+                "components.json",
+                "neutral_actions",
+                format!("no Neutral action `{}`", c.id()),
+            )),
         }
     }
     if neutral_deck.len() != 8 {
-        errs.push(DataError(format!(
-            "components.json: {} Neutral cards, 8 expected",
-            neutral_deck.len()
-        )));
+        errs.push(DataError::at(
+            "components.json",
+            "neutral_actions",
+            format!("{} Neutral cards, 8 expected", neutral_deck.len()),
+        ));
     }
     let nat = |id: &str| {
         components
@@ -182,7 +247,11 @@ fn build() -> Result<Tables, Vec<DataError>> {
         });
     }
     if mercs.len() >= usize::from(REGULAR_BASE) {
-        errs.push(DataError("components.json: too many Mercenaries".into()));
+        errs.push(DataError::at(
+            "components.json",
+            "mercenaries",
+            "too many Mercenaries",
+        ));
     }
     let mut regulars = Vec::new();
     for r in &components.regulars {
@@ -192,13 +261,25 @@ fn build() -> Result<Tables, Vec<DataError>> {
         ));
     }
     if regulars.len() != 4 {
-        errs.push(DataError(format!(
-            "components.json: {} Regular cards per Baron, 4 expected",
-            regulars.len()
-        )));
+        errs.push(DataError::at(
+            "components.json",
+            "regulars",
+            format!("{} Regular cards per Baron, 4 expected", regulars.len()),
+        ));
+    }
+    if usize::from(components.limits.expedition_markers) != board.file.expeditions.len() {
+        errs.push(DataError::at(
+            "components.json",
+            "limits.expedition_markers",
+            format!(
+                "{} but there is one per expedition track ({}, map.json)",
+                components.limits.expedition_markers,
+                board.file.expeditions.len()
+            ),
+        ));
     }
     let mut fate = Vec::new();
-    for f in &components.fate.cards {
+    for (i, f) in components.fate.cards.iter().enumerate() {
         let baron = components.barons.iter().position(|b| b.id == f.baron);
         let noble = components.noble_shapes.iter().position(|s| *s == f.noble);
         let city = components.cities.iter().position(|c| c.id == f.city);
@@ -213,10 +294,14 @@ fn build() -> Result<Tables, Vec<DataError>> {
                 nationality: na,
                 expeditions: [f.ceylon, f.spice_islands, f.china],
             }),
-            _ => errs.push(DataError(format!(
-                "components.json: Fate card `{}` names an unknown Baron, Noble, city or nationality",
-                f.id
-            ))),
+            _ => errs.push(DataError::at(
+                "components.json",
+                &format!("fate.cards[{i}]"),
+                format!(
+                    "Fate card `{}` names an unknown Baron, Noble, city or nationality",
+                    f.id
+                ),
+            )),
         }
     }
     if errs.is_empty() {

@@ -417,4 +417,19 @@ pub enum Action {
     CancelLasting(u8),
     /// Upkeep: done reorganising and placing.
     ReturnDone,
+    /// Rules revision 4: resolve the revolt of this city (one of yours) next.
+    ResolveRevolt(u8),
+    /// Rules revision 4: this Mercenary of your dead Noble's army (or lost stronghold's troops)
+    /// deserts, or is discarded for a casualty token (cards alike are one choice).
+    LoseTroop(TroopId),
+    /// Rules revision 5: move a Noble along the road only as far as this area, where troops wait
+    /// for him (your stronghold or a fresh Noble of yours); he may take them and go on.
+    RoadHalt {
+        /// Which Noble.
+        shape: Shape,
+        /// The area on the road where he halts.
+        at: AreaId,
+    },
+    /// Rules revision 5: the Noble halted on the road ends his move where he stands.
+    RoadStay,
 }

@@ -3,11 +3,11 @@
 use ordo_core::{GameRng, Outcome, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
-use crate::assembly::Assembly;
-use crate::battle::Battle;
 use crate::cards::EventColour;
 use crate::map::AreaId;
-use crate::state::{CityState, Expedition, Loc, Phase, WarriorKnights};
+use crate::phases::Assembly;
+use crate::phases::{Battle, Standing};
+use crate::state::{CityState, EventDrawn, Expedition, Loc, Loss, Phase, WarriorKnights};
 use crate::types::*;
 
 /// A Noble as everyone sees him.
@@ -111,6 +111,25 @@ pub struct AssemblyView {
     pub committed: Vec<u8>,
 }
 
+/// A city in revolt in the Upkeep, as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkRevoltView"))]
+pub struct RevoltView {
+    /// Its owner, who decides.
+    pub seat: u8,
+    /// The city (index into the components' cities).
+    pub city: u8,
+    /// Its name.
+    pub name: String,
+    /// Its printed income.
+    pub income: u8,
+    /// Crowns that buy the revolt off (twice the income).
+    pub crowns: u16,
+    /// Faith that buys the revolt off.
+    pub faith: u16,
+}
+
 /// Whose decision it is, by kind.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -179,6 +198,22 @@ pub struct View {
     pub assembly: Option<AssemblyView>,
     /// The Event being resolved: (card, drawer, target).
     pub event: Option<(u8, u8, u8)>,
+    /// Every Event drawn so far, oldest first, with its drawer, target and what became of it.
+    pub events_drawn: Vec<EventDrawn>,
+    /// Each Event drawn in words (same order).
+    pub events_text: Vec<String>,
+    /// The Event discard pile (face up), bottom first.
+    pub event_discard: Vec<u8>,
+    /// The revolting city whose owner decides now (Upkeep).
+    pub revolt: Option<RevoltView>,
+    /// Rules revision 4: the owner's other revolting cities, waiting for him to pick the next.
+    pub revolts_waiting: Vec<RevoltView>,
+    /// Rules revision 4: losses of dead Nobles' armies still to be chosen by their owners, the
+    /// one being decided first.
+    pub losses: Vec<Loss>,
+    /// The final standing: a shared place for Barons still tied after every tie-break (rules
+    /// revision 4), so no King; `None` while the game goes on.
+    pub standing: Option<Standing>,
     /// Mercenaries hired and not yet assigned.
     pub hires: Vec<TroopId>,
     /// The viewer's secrets.
@@ -236,6 +271,8 @@ fn phase_view(p: Phase) -> PhaseView {
         Phase::DropCharge(s) => ("drop_charge", Some(s)),
         Phase::Tithe(s) => ("tithe", Some(s)),
         Phase::Revolt(s, _) => ("revolt", Some(s)),
+        Phase::RevoltOrder(s) => ("revolt_order", Some(s)),
+        Phase::Loss(s) => ("losses", Some(s)),
         Phase::Miracle(s) => ("miracle", Some(s)),
         Phase::Return(s) => ("return_nobles", Some(s)),
         Phase::Over => ("over", None),
@@ -247,6 +284,23 @@ fn phase_view(p: Phase) -> PhaseView {
 }
 
 impl WarriorKnights {
+    fn revolt_view(&self, seat: u8, city: u8) -> RevoltView {
+        let (income, crowns, faith) = self.revolt_prices(city);
+        RevoltView {
+            seat,
+            city,
+            name: self
+                .t()
+                .components
+                .cities
+                .get(usize::from(city))
+                .map_or_else(String::new, |c| c.name.clone()),
+            income,
+            crowns,
+            faith,
+        }
+    }
+
     fn stack_owners(&self, i: usize) -> Vec<u8> {
         let n = usize::from(self.core.n);
         let mut v = vec![0u8; n + 1];
@@ -414,6 +468,29 @@ impl WarriorKnights {
                 .event
                 .as_ref()
                 .map(|e| (e.card, e.drawer, e.target)),
+            events_drawn: self.core.events_drawn.clone(),
+            events_text: self
+                .core
+                .events_drawn
+                .iter()
+                .map(|r| self.event_text(r))
+                .collect(),
+            event_discard: self.core.event_discard.clone(),
+            revolt: match self.core.phase {
+                Phase::Revolt(s, c) => Some(self.revolt_view(s, c)),
+                _ => None,
+            },
+            revolts_waiting: match self.core.phase {
+                Phase::Revolt(s, _) | Phase::RevoltOrder(s) => self
+                    .core
+                    .revolts
+                    .iter()
+                    .map(|&c| self.revolt_view(s, c))
+                    .collect(),
+                _ => Vec::new(),
+            },
+            standing: self.standing(),
+            losses: self.core.losses.clone(),
             hires: self.core.hires.clone(),
             mine,
             outcome: self.core.outcome.clone(),

@@ -70,6 +70,7 @@ fn conformance_with_every_option() {
             } else {
                 warrior_knights::RULES_LATEST
             },
+            data: None,
         });
     }
     let opts = Conformance {
@@ -176,6 +177,8 @@ fn random_play_reaches_every_kind_of_decision() {
         "DropCharge",
         "LetRevolt",
         "ReturnDone",
+        "RoadHalt",
+        "RoadStay",
     ];
     let missing: Vec<&str> = all.iter().copied().filter(|k| !seen.contains(*k)).collect();
     assert!(missing.is_empty(), "never chosen: {missing:?}");

@@ -3,3 +3,5 @@
 
 mod common;
 mod conformance;
+mod kit;
+mod revisions;
