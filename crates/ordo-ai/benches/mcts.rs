@@ -3,8 +3,9 @@
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use crusaders::CrusadersEval;
 use crusaders::{Config, Crusaders};
-use ordo_ai::{acting_seat, analyse, Budget, CrusadersEval, MctsConfig};
+use ordo_ai::{acting_seat, analyse, Budget, MctsConfig};
 use ordo_core::{Game, GameRng};
 
 fn mid_game() -> Crusaders {

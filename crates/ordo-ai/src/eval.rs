@@ -1,17 +1,10 @@
 //! Position evaluation.
 
-use ordo_core::{Game, Seat, ToAct, MAX_SEATS};
+use ordo_core::{Evaluate, Game, Seat, ToAct, MAX_SEATS};
 
-/// A game-specific judgement of a position, from public information.
-pub trait Evaluator<G: Game>: Send + Sync {
-    /// A score-like estimate per seat (higher is better; comparable between seats).
-    fn estimates(&self, state: &G) -> [f64; MAX_SEATS];
-
-    /// The scale of estimate differences that roughly decides a game (for rewards).
-    fn scale(&self) -> f64 {
-        8.0
-    }
-
+/// What the bots read from a game's evaluation ([`Evaluate`]): rewards for a search's
+/// backups and a seat's lead for greedy play. Every [`Evaluate`] is one.
+pub trait Evaluator<G: Game>: Evaluate<G> {
     /// Estimated reward in `[0, 1]` per seat: finished games give the outcome's rewards; others
     /// a logistic of each seat's lead over its best opponent.
     fn rewards(&self, state: &G) -> [f64; MAX_SEATS] {
@@ -59,16 +52,4 @@ pub trait Evaluator<G: Game>: Send + Sync {
     }
 }
 
-/// Any game: the current scores are the estimate.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ScoreEval;
-
-impl<G: Game> Evaluator<G> for ScoreEval {
-    fn estimates(&self, state: &G) -> [f64; MAX_SEATS] {
-        let mut out = [0.0; MAX_SEATS];
-        for (s, v) in state.scores().iter() {
-            out[s.index()] = f64::from(*v);
-        }
-        out
-    }
-}
+impl<G: Game, E: Evaluate<G> + ?Sized> Evaluator<G> for E {}

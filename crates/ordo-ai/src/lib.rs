@@ -28,20 +28,17 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 mod bot;
-mod crusaders_eval;
 mod eval;
 mod heuristic;
 mod mcts;
 mod stats;
-mod wk_eval;
 
 pub use bot::{acting_seat, Bot, BotSpec, ParseBotError, RandomBot};
-pub use crusaders_eval::CrusadersEval;
-pub use eval::{Evaluator, ScoreEval};
+pub use eval::Evaluator;
 pub use heuristic::HeuristicBot;
 pub use mcts::{analyse, Budget, MctsBot, MctsConfig, SearchStats, Suggestion};
+pub use ordo_core::{Evaluate, Evaluated, ScoreEval};
 pub use stats::{wilson_interval, Interval};
-pub use wk_eval::WarriorKnightsEval;
 
 /// Trees for a bot's budget. An iteration budget of a strength level is split into a fixed
 /// number of trees, whatever the machine: the same seed gives the same decisions on one core or
@@ -54,36 +51,10 @@ pub fn trees_for(budget: Budget) -> usize {
     }
 }
 
-/// A Crusaders bot from a spec, with the Crusaders evaluation for heuristic and search bots.
-pub fn crusaders_bot(
-    spec: BotSpec,
-    seed: u64,
-    threads: usize,
-) -> Box<dyn Bot<crusaders::Crusaders>> {
-    let eval = CrusadersEval::default();
-    let mcts = |budget| MctsConfig {
-        budget,
-        threads: threads.max(1),
-        trees: trees_for(budget),
-        seed,
-        ..MctsConfig::default()
-    };
-    match spec {
-        BotSpec::Random => Box::new(RandomBot::new(seed)),
-        BotSpec::Heuristic => Box::new(HeuristicBot::new(eval, seed)),
-        BotSpec::MctsIterations(n) => Box::new(MctsBot::new(mcts(Budget::Iterations(n)), eval)),
-        BotSpec::MctsTime(d) => Box::new(MctsBot::new(mcts(Budget::Time(d)), eval)),
-    }
-}
-
-/// A Warrior Knights bot from a spec, with the Warrior Knights evaluation for heuristic and
-/// search bots.
-pub fn warrior_knights_bot(
-    spec: BotSpec,
-    seed: u64,
-    threads: usize,
-) -> Box<dyn Bot<warrior_knights::WarriorKnights>> {
-    let eval = WarriorKnightsEval::default();
+/// A bot of game `G` from a spec, judging positions with the game's own evaluation
+/// ([`Evaluated::Eval`]) when it is a heuristic or search bot.
+pub fn bot<G: Evaluated>(spec: BotSpec, seed: u64, threads: usize) -> Box<dyn Bot<G>> {
+    let eval = G::Eval::default();
     let mcts = |budget| MctsConfig {
         budget,
         threads: threads.max(1),

@@ -19,7 +19,7 @@ use crate::seat::{BySeat, Seat, SeatSet, Viewer};
 
 /// Options of the bidding game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, default)]
 pub struct BidConfig {
     /// Seats, 2..=4.
     pub players: u8,
@@ -87,6 +87,11 @@ impl BidGame {
     fn next_round(&mut self) {
         self.prize = self.deck.pop();
     }
+}
+
+/// The bid game is judged by its scores.
+impl crate::Evaluated for BidGame {
+    type Eval = crate::ScoreEval;
 }
 
 impl Game for BidGame {

@@ -127,6 +127,42 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
     /// Version of the embedded component data; stored in records.
     fn data_version() -> &'static str;
 
+    /// The component data files the game ships (file name, JSON text), for clients that draw
+    /// the board from them. None by default.
+    fn data_files() -> Vec<(&'static str, &'static str)> {
+        Vec::new()
+    }
+
+    /// Loads an owner's data pack (see [`crate::pack`]): `files` (name, JSON text) replace the
+    /// built-in files of the same name, and the whole set is validated as the built-in data is.
+    /// Returns the pack's id to name in a config, or `None` when the files in effect are the
+    /// built-in ones.
+    ///
+    /// # Errors
+    /// Every problem found, one line each, naming the file, the JSON path and the rule broken.
+    fn load_data_pack(
+        files: &[(String, String)],
+    ) -> Result<Option<crate::pack::PackId>, Vec<String>> {
+        if files.is_empty() {
+            Ok(None)
+        } else {
+            Err(vec![format!("{} has no data files", Self::INFO.name)])
+        }
+    }
+
+    /// The data pack a config plays with (`None`: the built-in data).
+    fn data_pack(_config: &Self::Config) -> Option<crate::pack::PackId> {
+        None
+    }
+
+    /// Makes a config play with a loaded data pack (`None`: the built-in data).
+    fn set_data_pack(_config: &mut Self::Config, _pack: Option<crate::pack::PackId>) {}
+
+    /// Every data file in effect in a loaded pack (as [`Game::data_files`]), if it is loaded.
+    fn data_pack_files(_pack: crate::pack::PackId) -> Option<Vec<(&'static str, &'static str)>> {
+        None
+    }
+
     /// Sets up a new game from a configuration and a seed. All setup randomness comes from the
     /// seed.
     ///
@@ -170,6 +206,33 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
 
     /// A short readable description of a decision, for logs and terminals.
     fn describe_action(&self, action: &Self::Action) -> String;
+
+    /// Final places as the rules declare them, once the game is over (`0` = first): unlike the
+    /// outcome's ranking, seats the rules leave tied share a place, so a shared first place
+    /// names no winner. Default: the outcome's places.
+    fn declared_places(&self) -> Option<BySeat<u8>> {
+        match self.to_act() {
+            ToAct::Over(o) => Some(o.places),
+            _ => None,
+        }
+    }
+
+    /// The winner the rules declare, once the game is over: the one seat in first place of
+    /// [`Game::declared_places`], or `None` while the game goes on or when leaders share it.
+    fn declared_winner(&self) -> Option<Seat> {
+        let places = self.declared_places()?;
+        let mut first = places.iter().filter(|(_, &p)| p == 0).map(|(s, _)| s);
+        match (first.next(), first.next()) {
+            (Some(s), None) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// What the last decision made public beyond itself, in words, for logs: e.g. a card drawn
+    /// and resolved by the rules with no further decision. Public facts only. Default: none.
+    fn announcements(&self) -> Vec<String> {
+        Vec::new()
+    }
 
     /// Strings that identify `seat`'s current secrets as they appear in that seat's serialised
     /// view. None of them may appear in any other viewer's serialised view (checked by the

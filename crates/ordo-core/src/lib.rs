@@ -34,9 +34,11 @@
 
 mod confidence;
 mod error;
+mod eval;
 pub mod example;
 mod game;
 mod hash;
+pub mod pack;
 mod record;
 mod rng;
 mod seat;
@@ -45,6 +47,7 @@ pub mod testing;
 
 pub use confidence::Confidence;
 pub use error::{ConfigError, IllegalAction, IllegalReason, ReplayError};
+pub use eval::{Evaluate, Evaluated, ScoreEval};
 pub use game::{ActionList, Game, GameInfo, Outcome, ToAct};
 pub use hash::StableHasher;
 pub use record::{

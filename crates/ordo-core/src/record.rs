@@ -107,6 +107,17 @@ impl<G: Game> Match<G> {
         Ok(())
     }
 
+    /// Applies a decision the caller has just checked in this very position (with
+    /// [`Game::check`]), appending it to the record, without checking it again.
+    ///
+    /// # Panics
+    /// May panic, or leave the game inconsistent, if the decision is not legal here (see
+    /// [`Game::apply_unchecked`]).
+    pub fn apply_checked(&mut self, seat: Seat, action: G::Action) {
+        self.state.apply_unchecked(seat, action);
+        self.record.steps.push(Step { seat, action });
+    }
+
     /// Consumes the match, returning the state and its record.
     pub fn into_parts(self) -> (G, RecordOf<G>) {
         (self.state, self.record)

@@ -8,6 +8,15 @@
 //! reproduces the final state.
 //!
 //! Failures panic with a message naming the config, seed, step and check: this is test code.
+//!
+//! The per-game kit ([`playthrough`] goldens checked by [`check_golden`], [`perft_vectors`],
+//! the arbitrary-bytes [`fuzz_bytes`] and the pinned bench [`workload`]) lives beside it.
+
+mod kit;
+pub use kit::{
+    check_golden, check_workload, first_to_act, fuzz_bytes, perft, perft_position, perft_vectors,
+    playthrough, seeded_bytes, workload, FuzzReport, PerftCase,
+};
 
 use crate::game::{Game, ToAct};
 use crate::record::{replay, replay_json, Match};
