@@ -13,9 +13,8 @@ use serde_json::{Map, Value};
 
 /// The merge patch that turns `old` into `new` (`None` when they are equal).
 pub fn merge_diff(old: &Value, new: &Value) -> Option<Value> {
-    if old == new {
-        return None;
-    }
+    // Objects and arrays are compared by walking them once (an equality test first would
+    // compare every unchanged subtree again at each level above it).
     match (old, new) {
         (Value::Object(a), Value::Object(b)) => {
             let mut patch = Map::new();
@@ -47,7 +46,9 @@ pub fn merge_diff(old: &Value, new: &Value) -> Option<Value> {
                     changed.insert(i.to_string(), d);
                 }
             }
-            if changed.len() * 2 > a.len() {
+            if changed.is_empty() {
+                None
+            } else if changed.len() * 2 > a.len() {
                 Some(strip_nulls(new))
             } else {
                 let mut m = Map::new();
@@ -55,6 +56,7 @@ pub fn merge_diff(old: &Value, new: &Value) -> Option<Value> {
                 Some(Value::Object(m))
             }
         }
+        _ if old == new => None,
         (_, Value::Object(_) | Value::Array(_)) => Some(strip_nulls(new)),
         _ => Some(new.clone()),
     }

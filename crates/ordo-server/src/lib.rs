@@ -3,28 +3,39 @@
 //! `ordo serve` runs [`serve`]: an HTTP JSON lobby and per-table WebSocket play over durable,
 //! event-sourced storage ([`store`]: SQLite by default, PostgreSQL to scale out).
 //!
-//! The move pipeline ([`table::AppState::submit`]) checks the seat token, the table, the turn and
-//! the version the client saw; applies the decision to a copy; appends it durably (unique per
-//! table and version); and only then acknowledges it and notifies every connection, each of
-//! which receives its own view and its own legal decisions. Bots in seats play server-side off
-//! the async runtime. On start every unfinished table is recovered by replaying its record.
+//! A decision from a client is read once into the game's typed action, checked (seat token,
+//! table, turn, the version the client saw, legality), appended durably (unique per table and
+//! version), and only then applied in place, acknowledged and announced; every connection
+//! then receives the merge patch its visibility class shares (its own view and legal
+//! decisions). Bots in seats play server-side off the async runtime. On start every
+//! unfinished table is recovered by replaying its record. The games come from the registry
+//! (`ordo_games`): nothing here names one.
 #![deny(missing_docs)]
 
+mod clocks;
 pub mod delta;
 pub mod error;
-pub mod game;
+pub mod games;
 pub mod http;
 pub mod limit;
+mod lobby;
+pub mod metrics;
+mod pipeline;
+mod play;
 pub mod protocol;
+mod startup;
+pub mod state;
 pub mod store;
 pub mod table;
+pub mod tokens;
 pub mod web;
+mod ws;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 
 pub use http::app;
-pub use table::AppState;
+pub use state::AppState;
 
 use crate::store::{PostgresStore, SqliteStore, Store};
 
@@ -74,11 +85,16 @@ pub async fn serve(
     bind: SocketAddr,
     db: &str,
     limiter: limit::IpLimiter,
+    packs: std::collections::BTreeMap<String, ordo_core::pack::PackId>,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let store = open_store(db).await?;
-    let state = AppState::recover_with(store, limiter)
+    let mut state = AppState::recover_with(store, limiter)
         .await
         .map_err(|e| e.to_string())?;
+    for (game, pack) in &packs {
+        tracing::info!(game, %pack, "new tables play with an owner's data pack");
+    }
+    state.packs = std::sync::Arc::new(packs);
     let listener = tokio::net::TcpListener::bind(bind).await?;
     let addr = listener.local_addr()?;
     // Small messages (acknowledgements, patches) go out at once rather than waiting for more.

@@ -1,17 +1,31 @@
-//! Request limits per client address: a token bucket per IP address.
+//! Request limits per client address: a token bucket per IP address (the `governor` crate's
+//! keyed rate limiter, generic cell rate algorithm).
 
-use std::collections::BTreeMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
-use std::time::Instant;
+use std::num::NonZeroU32;
+use std::time::Duration;
+
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+/// Addresses remembered before those whose bucket has refilled are forgotten.
+const REMEMBERED: usize = 100_000;
 
 /// Token buckets per address: each address may make `burst` requests at once and `rate` per
-/// second on average. `rate == 0` turns the limit off.
-#[derive(Debug)]
+/// second on average. `off()` lets everything through.
 pub struct IpLimiter {
     rate: f64,
     burst: f64,
-    buckets: Mutex<BTreeMap<IpAddr, (f64, Instant)>>,
+    buckets: Option<DefaultKeyedRateLimiter<IpAddr>>,
+}
+
+impl std::fmt::Debug for IpLimiter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.buckets.is_none() {
+            f.write_str("IpLimiter(off)")
+        } else {
+            write!(f, "IpLimiter({}/s, bursts of {})", self.rate, self.burst)
+        }
+    }
 }
 
 impl Default for IpLimiter {
@@ -22,18 +36,38 @@ impl Default for IpLimiter {
 }
 
 impl IpLimiter {
-    /// A limiter of `rate` requests per second with bursts of `burst`.
+    /// A limiter of `rate` requests per second with bursts of `burst` (`rate` 0: no limit).
     pub fn new(rate: f64, burst: f64) -> Self {
+        let rate = if rate.is_finite() { rate.max(0.0) } else { 0.0 };
+        let burst = if burst.is_finite() {
+            burst.clamp(1.0, f64::from(u32::MAX))
+        } else {
+            1.0
+        };
+        let buckets = (rate > 0.0).then(|| {
+            let period = Duration::from_secs_f64((1.0 / rate).min(86_400.0));
+            let cells = NonZeroU32::new(burst as u32).unwrap_or(NonZeroU32::MIN);
+            let quota = Quota::with_period(period)
+                .unwrap_or_else(|| Quota::per_second(NonZeroU32::MAX))
+                .allow_burst(cells);
+            RateLimiter::keyed(quota)
+        });
         IpLimiter {
-            rate: rate.max(0.0),
-            burst: burst.max(1.0),
-            buckets: Mutex::new(BTreeMap::new()),
+            rate,
+            burst,
+            buckets,
         }
     }
 
     /// No limit.
     pub fn off() -> Self {
         IpLimiter::new(0.0, 1.0)
+    }
+
+    /// Whether the limiter lets everything through (`--ip-limit off`), which also lifts the
+    /// per-address WebSocket cap.
+    pub fn is_off(&self) -> bool {
+        self.buckets.is_none()
     }
 
     /// Parses `off` or `RATE[/BURST]` (requests per second; burst defaults to ten times the
@@ -63,29 +97,14 @@ impl IpLimiter {
 
     /// Takes one request from `ip`'s bucket; `false` when it is empty.
     pub fn allow(&self, ip: IpAddr) -> bool {
-        if self.rate == 0.0 {
-            return true;
-        }
-        let now = Instant::now();
-        let Ok(mut buckets) = self.buckets.lock() else {
+        let Some(buckets) = &self.buckets else {
             return true;
         };
-        if buckets.len() > 100_000 {
+        if buckets.len() > REMEMBERED {
             // Forget addresses whose bucket has refilled.
-            let (rate, burst) = (self.rate, self.burst);
-            buckets.retain(|_, (tokens, at)| {
-                *tokens + now.duration_since(*at).as_secs_f64() * rate < burst
-            });
+            buckets.retain_recent();
         }
-        let (tokens, at) = buckets.entry(ip).or_insert((self.burst, now));
-        *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * self.rate).min(self.burst);
-        *at = now;
-        if *tokens >= 1.0 {
-            *tokens -= 1.0;
-            true
-        } else {
-            false
-        }
+        buckets.check_key(&ip).is_ok()
     }
 }
 

@@ -904,8 +904,9 @@ async fn requests_beyond_the_per_address_limit_are_refused() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_may_hold_a_bounded_number_of_connections() {
+    // Any limit but `off` keeps the cap.
     let store = Arc::new(SqliteStore::open("sqlite::memory:").await.unwrap());
-    let state = AppState::recover_with(store, IpLimiter::off())
+    let state = AppState::recover_with(store, IpLimiter::new(1000.0, 10_000.0))
         .await
         .unwrap();
     let (id, _) = create(&state, json!([{"kind": "human"}, {"kind": "human"}])).await;
@@ -942,6 +943,29 @@ async fn one_address_may_hold_a_bounded_number_of_connections() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert!(again.is_some(), "the freed place was never given again");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_the_limit_off_one_address_may_open_more_connections() {
+    let store = Arc::new(SqliteStore::open("sqlite::memory:").await.unwrap());
+    let state = AppState::recover_with(store, IpLimiter::off())
+        .await
+        .unwrap();
+    let (id, _) = create(&state, json!([{"kind": "human"}, {"kind": "human"}])).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, router).await;
+    });
+    let url = format!("ws://{addr}/api/tables/{id}/ws");
+    let mut open = Vec::new();
+    for i in 0..ordo_server::http::MAX_SOCKETS_PER_ADDRESS + 16 {
+        match tokio_tungstenite::connect_async(&url).await {
+            Ok((ws, _)) => open.push(ws),
+            Err(e) => panic!("connection {} refused with the limit off: {e}", i + 1),
+        }
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1051,10 +1075,10 @@ async fn no_message_to_one_seat_carries_another_seats_secrets_or_the_seed() {
     // Seat 0's secrets: the orders it was dealt, then the one it picks.
     let (seed, dealt) = {
         let h = state.table(&id).await.unwrap();
-        let t = h.table.lock().await;
+        let t = h.lock().await;
         (
-            t.row.seed.to_string(),
-            t.game.secrets_of(ordo_core::Seat(0)),
+            t.row().seed.to_string(),
+            t.game().secrets_of(ordo_core::Seat(0)),
         )
     };
     assert!(!dealt.is_empty());
@@ -1138,19 +1162,43 @@ async fn no_message_to_one_seat_carries_another_seats_secrets_or_the_seed() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_client_and_its_data_are_served_from_the_binary() {
     let state = state_at("sqlite::memory:").await;
-    for path in ["/", "/t/abc123", "/app.js", "/i18n.js", "/style.css"] {
-        let req = axum::http::Request::builder()
-            .uri(path)
-            .body(axum::body::Body::empty())
-            .unwrap();
-        let res = tower::ServiceExt::oneshot(app(state.clone()), req)
-            .await
-            .unwrap();
+    let v = ordo_server::web::version();
+    let get = |path: String, enc: &'static str, etag: Option<String>| {
+        let state = state.clone();
+        async move {
+            let mut req = axum::http::Request::builder()
+                .uri(&path)
+                .header(axum::http::header::ACCEPT_ENCODING, enc);
+            if let Some(e) = etag {
+                req = req.header(axum::http::header::IF_NONE_MATCH, e);
+            }
+            let req = req.body(axum::body::Body::empty()).unwrap();
+            tower::ServiceExt::oneshot(app(state), req).await.unwrap()
+        }
+    };
+    let assets = [
+        "/shell/boot.js",
+        "/shell/dom.js",
+        "/i18n/en.js",
+        "/i18n/ja.js",
+        "/games/crusaders/index.js",
+        "/games/crusaders/i18n/vi.js",
+        "/games/warrior-knights/index.js",
+        "/games/warrior-knights/i18n/ru.js",
+        "/style.css",
+    ];
+    let mut paths = vec!["/".to_string(), "/t/abc123".to_string()];
+    paths.extend(assets.iter().map(|a| format!("/a/{v}{a}")));
+    for path in paths {
+        let res = get(path.clone(), "gzip, deflate, br", None).await;
         assert_eq!(res.status(), StatusCode::OK, "{path}");
-        let kind = res.headers()[axum::http::header::CONTENT_TYPE]
-            .to_str()
-            .unwrap()
-            .to_string();
+        let head = |name: axum::http::HeaderName| {
+            res.headers()
+                .get(name)
+                .map(|v| v.to_str().unwrap().to_string())
+                .unwrap_or_default()
+        };
+        let kind = head(axum::http::header::CONTENT_TYPE);
         let want = if path.ends_with(".js") {
             "text/javascript"
         } else if path.ends_with(".css") {
@@ -1159,7 +1207,43 @@ async fn the_client_and_its_data_are_served_from_the_binary() {
             "text/html"
         };
         assert!(kind.starts_with(want), "{path}: {kind}");
+        assert_eq!(head(axum::http::header::CONTENT_ENCODING), "br", "{path}");
+        let cache = head(axum::http::header::CACHE_CONTROL);
+        if path.starts_with("/a/") {
+            assert!(cache.contains("immutable"), "{path}: {cache}");
+        } else {
+            assert_eq!(cache, "no-cache", "{path}");
+        }
+        // Revalidation by the strong ETag costs no body.
+        let etag = head(axum::http::header::ETAG);
+        assert!(etag.starts_with('"'), "{path}: {etag}");
+        let again = get(path.clone(), "gzip, deflate, br", Some(etag)).await;
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{path}");
+        // gzip for a client without brotli; plain for one without either.
+        let gz = get(path.clone(), "gzip", None).await;
+        assert_eq!(gz.headers()[axum::http::header::CONTENT_ENCODING], "gzip");
+        let plain = get(path.clone(), "identity", None).await;
+        assert!(plain
+            .headers()
+            .get(axum::http::header::CONTENT_ENCODING)
+            .is_none());
+        if !path.starts_with("/a/") {
+            let body = http_body_util::BodyExt::collect(plain.into_body())
+                .await
+                .unwrap()
+                .to_bytes();
+            let page = String::from_utf8(body.to_vec()).unwrap();
+            assert!(page.contains(&format!("/a/{v}/shell/boot.js")), "{page}");
+        }
     }
+    let missing = get(format!("/a/{v}/nothing.js"), "br", None).await;
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    // JSON responses are compressed too.
+    let res = get("/api/games/crusaders/data".into(), "br", None).await;
+    assert_eq!(res.headers()[axum::http::header::CONTENT_ENCODING], "br");
+    let res = get("/api/openapi.json".into(), "gzip", None).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()[axum::http::header::CONTENT_ENCODING], "gzip");
     let (s, data) = call(&state, "GET", "/api/games/crusaders/data", None).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(

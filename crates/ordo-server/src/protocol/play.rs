@@ -1,31 +1,10 @@
-//! The typed messages of the HTTP and WebSocket protocol (`docs/protocol.md`). The browser
-//! client's TypeScript declarations are generated from these types ([`declarations`]).
+//! The wire types of play: snapshots, patches, decisions, hints and replays.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
-use crate::store::TableStatus;
-use crate::table::{ClockSpec, Pace, SeatKind};
-
-/// A seat as every viewer sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct SeatPublic {
-    /// `human` or `bot`.
-    pub kind: String,
-    /// The bot's name, for bot seats.
-    pub bot: Option<String>,
-    /// The player's display name, once joined.
-    pub name: Option<String>,
-    /// Whether the seat's holder has joined.
-    pub joined: bool,
-    /// Played by the stand-in bot until its player reclaims it.
-    pub away: bool,
-    /// A human seat taken by its player, who holds a token of their own: the seat's invite no
-    /// longer works. A client holding a seat's invite takes the seat (`join`) and goes on with
-    /// the token it receives.
-    pub claimed: bool,
-}
+use super::common::{SeatPublic, TableStatus};
 
 /// One legal decision with its readable label.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -209,51 +188,4 @@ pub struct ErrorBody {
     pub code: String,
     /// Readable message.
     pub message: String,
-}
-
-/// A table in the list of tables.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
-pub struct TableSummary {
-    /// Table id.
-    pub id: String,
-    /// Game id.
-    pub game: String,
-    /// Status.
-    pub status: TableStatus,
-    /// The game config.
-    #[ts(type = "unknown")]
-    pub config: Value,
-    /// Creation time, milliseconds since the Unix epoch.
-    #[ts(type = "number")]
-    pub created_at: i64,
-    /// Human seats nobody has joined yet.
-    #[ts(type = "number")]
-    pub free_seats: usize,
-    /// The stored record could not be replayed by this server: the table cannot be played or
-    /// watched until the host repairs it (it is kept unchanged).
-    pub damaged: bool,
-}
-
-/// TypeScript declarations of the protocol types.
-pub fn declarations() -> Vec<String> {
-    vec![
-        SeatPublic::decl(),
-        Legal::decl(),
-        LogLine::decl(),
-        Hint::decl(),
-        Hints::decl(),
-        ReplayStep::decl(),
-        Snapshot::decl(),
-        ServerMsg::decl(),
-        ClientMsg::decl(),
-        ErrorBody::decl(),
-        TableSummary::decl(),
-        TableStatus::decl(),
-        SeatKind::decl(),
-        ClockSpec::decl(),
-        Pace::decl(),
-        crate::table::CreateTable::decl(),
-        crate::table::Created::decl(),
-        crate::table::Joined::decl(),
-    ]
 }

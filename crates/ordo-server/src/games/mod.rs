@@ -1,0 +1,462 @@
+//! The games the server hosts, derived from the registry ([`ordo_games::for_each_game!`]):
+//! [`AnyGame`] holds one game and its record, [`AnyAction`] one typed decision of it. Every
+//! operation is written once, generically over the core contract ([`Hosted`]), and reached
+//! through one trait object per game; nothing here names a game.
+
+use ordo_ai::BotSpec;
+
+use ordo_core::pack::PackId;
+use ordo_core::{Evaluated, Game, IllegalReason, Match, Seat, SeatSet, ToAct, Viewer};
+use ordo_games::GameKind;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::error::ApiError;
+use crate::protocol::{Hint, Legal};
+
+mod catalogue;
+pub use catalogue::{catalogue, data_files, load_data_pack};
+
+/// What the server needs of a registered game beyond its contract: the way in and out of the
+/// server's enums (generated for every registered game).
+pub trait Hosted: Evaluated {
+    /// The game's entry in the registry.
+    const KIND: GameKind;
+    /// The decision as the server's enum.
+    fn wrap_action(a: Self::Action) -> AnyAction;
+    /// The decision, if it is one of this game's.
+    fn unwrap_action(a: &AnyAction) -> Option<Self::Action>;
+    /// The match as the server's enum.
+    fn wrap_match(m: Match<Self>) -> AnyGame;
+}
+
+macro_rules! hosted_games {
+    (; $( $v:ident => $ty:ty ),* $(,)?) => {
+        /// A hosted game and its record.
+        #[derive(Debug, Clone)]
+        pub enum AnyGame {
+            $( #[doc = concat!("`", stringify!($ty), "`.")] $v(Box<Match<$ty>>), )*
+        }
+
+        /// One typed decision of a hosted game.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum AnyAction {
+            $( #[doc = concat!("A decision of `", stringify!($ty), "`.")] $v(<$ty as Game>::Action), )*
+        }
+
+        $(
+            impl Hosted for $ty {
+                const KIND: GameKind = GameKind::$v;
+                fn wrap_action(a: Self::Action) -> AnyAction {
+                    AnyAction::$v(a)
+                }
+                fn unwrap_action(a: &AnyAction) -> Option<Self::Action> {
+                    #[allow(unreachable_patterns)]
+                    match a {
+                        AnyAction::$v(a) => Some(*a),
+                        _ => None,
+                    }
+                }
+                fn wrap_match(m: Match<Self>) -> AnyGame {
+                    AnyGame::$v(Box::new(m))
+                }
+            }
+        )*
+
+        impl AnyGame {
+            fn hosted(&self) -> &dyn DynGame {
+                match self {
+                    $( AnyGame::$v(m) => m.as_ref(), )*
+                }
+            }
+
+            fn hosted_mut(&mut self) -> &mut dyn DynGame {
+                match self {
+                    $( AnyGame::$v(m) => m.as_mut(), )*
+                }
+            }
+        }
+
+        impl AnyAction {
+            /// The decision as its game's JSON.
+            pub fn to_value(&self) -> Value {
+                match self {
+                    $( AnyAction::$v(a) => serde_json::to_value(a).unwrap_or(Value::Null), )*
+                }
+            }
+        }
+    };
+}
+
+ordo_games::for_each_game!(hosted_games! {});
+
+impl AnyAction {
+    /// The decision as its game's JSON text (what the store keeps).
+    pub fn to_json(&self) -> String {
+        self.to_value().to_string()
+    }
+}
+
+fn illegal(reason: &IllegalReason) -> ApiError {
+    match reason {
+        IllegalReason::NotYourTurn => ApiError::NotYourTurn,
+        IllegalReason::GameOver => ApiError::NotActive("over"),
+        other => ApiError::Illegal(other.to_string()),
+    }
+}
+
+/// The longest a hint search may take, however slow the position.
+const HINT_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Work on a copy of a game's position, off the table's lock (bots and hints).
+pub type Job<T> = Box<dyn FnOnce() -> T + Send>;
+
+/// Every operation the server needs, written once for every hosted game.
+trait DynGame: Send + Sync + std::fmt::Debug {
+    fn config_json(&self) -> Value;
+    fn version(&self) -> u64;
+    fn seats(&self) -> u8;
+    fn to_act(&self) -> ToAct;
+    fn parse(&self, v: &Value) -> Result<AnyAction, ApiError>;
+    fn parse_text(&self, text: &str) -> Result<AnyAction, ApiError>;
+    fn check(&self, seat: Seat, a: &AnyAction) -> Result<(), ApiError>;
+    fn apply_checked(&mut self, seat: Seat, a: &AnyAction) -> Result<(), ApiError>;
+    fn describe(&self, a: &AnyAction) -> String;
+    fn announcements(&self) -> Vec<String>;
+    fn is_secret(&self, seat: Seat, a: &AnyAction) -> bool;
+    fn can_take_back(&self, seat: Seat, a: &AnyAction) -> bool;
+    fn secrets_of(&self, seat: Seat) -> Vec<String>;
+    fn fresh(&self) -> Result<AnyGame, ApiError>;
+    fn view(&self, viewer: Viewer) -> Value;
+    fn legal(&self, seat: Seat) -> Vec<Legal>;
+    fn record(&self) -> Value;
+    fn hints_job(&self, seat: Seat, seed: u64, iterations: u64) -> Job<(u64, Vec<Hint>)>;
+    fn bot_job(&self, spec: BotSpec, seat: Seat, seed: u64) -> Job<Option<AnyAction>>;
+}
+
+fn typed<G: Hosted>(a: &AnyAction) -> Result<G::Action, ApiError> {
+    G::unwrap_action(a)
+        .ok_or_else(|| ApiError::Malformed(format!("not a decision of {}", G::INFO.name)))
+}
+
+impl<G: Hosted> DynGame for Match<G> {
+    fn config_json(&self) -> Value {
+        serde_json::to_value(self.state().config()).unwrap_or(Value::Null)
+    }
+
+    fn version(&self) -> u64 {
+        Match::version(self)
+    }
+
+    fn seats(&self) -> u8 {
+        self.state().num_seats()
+    }
+
+    fn to_act(&self) -> ToAct {
+        self.state().to_act()
+    }
+
+    fn parse(&self, v: &Value) -> Result<AnyAction, ApiError> {
+        G::Action::deserialize(v)
+            .map(G::wrap_action)
+            .map_err(|e| ApiError::Malformed(format!("action: {e}")))
+    }
+
+    fn parse_text(&self, text: &str) -> Result<AnyAction, ApiError> {
+        serde_json::from_str::<G::Action>(text)
+            .map(G::wrap_action)
+            .map_err(|e| ApiError::Malformed(format!("action: {e}")))
+    }
+
+    fn check(&self, seat: Seat, a: &AnyAction) -> Result<(), ApiError> {
+        self.state()
+            .check(seat, &typed::<G>(a)?)
+            .map_err(|r| illegal(&r))
+    }
+
+    fn apply_checked(&mut self, seat: Seat, a: &AnyAction) -> Result<(), ApiError> {
+        let a = typed::<G>(a)?;
+        Match::apply_checked(self, seat, a);
+        Ok(())
+    }
+
+    fn describe(&self, a: &AnyAction) -> String {
+        G::unwrap_action(a).map_or_else(String::new, |a| self.state().describe_action(&a))
+    }
+
+    fn announcements(&self) -> Vec<String> {
+        self.state().announcements()
+    }
+
+    fn is_secret(&self, seat: Seat, a: &AnyAction) -> bool {
+        G::unwrap_action(a).is_none_or(|a| self.state().is_secret_decision(seat, &a))
+    }
+
+    fn can_take_back(&self, seat: Seat, a: &AnyAction) -> bool {
+        G::unwrap_action(a).is_some_and(|a| self.state().can_take_back(seat, &a))
+    }
+
+    fn secrets_of(&self, seat: Seat) -> Vec<String> {
+        self.state().secrets_of(seat)
+    }
+
+    fn fresh(&self) -> Result<AnyGame, ApiError> {
+        Match::new(self.state().config().clone(), self.record().seed)
+            .map(G::wrap_match)
+            .map_err(|e| ApiError::Internal(e.to_string()))
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        serde_json::to_value(self.state().view(viewer)).unwrap_or(Value::Null)
+    }
+
+    fn legal(&self, seat: Seat) -> Vec<Legal> {
+        let g = self.state();
+        g.legal_actions(seat)
+            .iter()
+            .map(|a| Legal {
+                action: serde_json::to_value(a).unwrap_or(Value::Null),
+                label: g.describe_action(a),
+            })
+            .collect()
+    }
+
+    fn record(&self) -> Value {
+        serde_json::to_value(self.record()).unwrap_or(Value::Null)
+    }
+
+    fn hints_job(&self, seat: Seat, seed: u64, iterations: u64) -> Job<(u64, Vec<Hint>)> {
+        let g = self.state().clone();
+        Box::new(move || {
+            let cfg = ordo_ai::MctsConfig {
+                budget: ordo_ai::Budget::Capped {
+                    iterations,
+                    time: HINT_TIME_LIMIT,
+                },
+                threads: 1,
+                seed,
+                ..ordo_ai::MctsConfig::default()
+            };
+            let stats = ordo_ai::analyse(&g, seat, &cfg, &G::Eval::default());
+            let hints = stats
+                .suggestions
+                .iter()
+                .take(3)
+                .map(|s| Hint {
+                    action: serde_json::to_value(s.action).unwrap_or(Value::Null),
+                    label: g.describe_action(&s.action),
+                    value: s.value,
+                    visits: s.visits,
+                })
+                .collect();
+            (stats.iterations, hints)
+        })
+    }
+
+    fn bot_job(&self, spec: BotSpec, seat: Seat, seed: u64) -> Job<Option<AnyAction>> {
+        let g = self.state().clone();
+        Box::new(move || {
+            ordo_ai::bot::<G>(spec, seed, 1)
+                .decide(&g, seat)
+                .map(G::wrap_action)
+        })
+    }
+}
+
+fn new_match<G: Hosted>(
+    config: &Value,
+    seed: u64,
+    pack: Option<PackId>,
+) -> Result<AnyGame, ApiError> {
+    let mut c =
+        G::Config::deserialize(config).map_err(|e| ApiError::InvalidTable(e.to_string()))?;
+    if pack.is_some() && G::data_pack(&c).is_none() {
+        G::set_data_pack(&mut c, pack);
+    }
+    Match::new(c, seed)
+        .map(G::wrap_match)
+        .map_err(|e| ApiError::InvalidTable(e.to_string()))
+}
+
+impl AnyGame {
+    /// Starts a game from a game id, a config (JSON) and a seed.
+    ///
+    /// # Errors
+    /// Unknown game or invalid config.
+    pub fn new(game: &str, config: &Value, seed: u64) -> Result<AnyGame, ApiError> {
+        AnyGame::new_with_pack(game, config, seed, None)
+    }
+
+    /// As [`AnyGame::new`], playing with the data pack `pack` unless the config names one.
+    ///
+    /// # Errors
+    /// Unknown game or invalid config (a pack that is not loaded among them).
+    pub fn new_with_pack(
+        game: &str,
+        config: &Value,
+        seed: u64,
+        pack: Option<PackId>,
+    ) -> Result<AnyGame, ApiError> {
+        let kind = GameKind::from_id(game).ok_or_else(|| {
+            ApiError::InvalidTable(format!(
+                "unknown game `{game}` (known: {})",
+                GameKind::known()
+            ))
+        })?;
+        ordo_games::with_game!(kind, G => new_match::<G>(config, seed, pack))
+    }
+
+    /// The table's configuration as the game reads it, every default spelled out (the rules
+    /// revision among them): what is stored, so a table keeps the rules it was created under.
+    pub fn config_json(&self) -> Value {
+        self.hosted().config_json()
+    }
+
+    /// Number of decisions applied.
+    pub fn version(&self) -> u64 {
+        self.hosted().version()
+    }
+
+    /// Number of seats.
+    pub fn seats(&self) -> u8 {
+        self.hosted().seats()
+    }
+
+    /// Whose decision it is.
+    pub fn to_act(&self) -> ToAct {
+        self.hosted().to_act()
+    }
+
+    /// The seats with a decision pending.
+    pub fn pending(&self) -> SeatSet {
+        self.to_act().seats()
+    }
+
+    /// Reads a decision of this game from its JSON (the one parse at the edge).
+    ///
+    /// # Errors
+    /// [`ApiError::Malformed`] when it is not one of the game's decisions.
+    pub fn parse_action(&self, v: &Value) -> Result<AnyAction, ApiError> {
+        self.hosted().parse(v)
+    }
+
+    /// Reads a decision of this game from raw JSON text (a client's message).
+    ///
+    /// # Errors
+    /// [`ApiError::Malformed`] when it is not one of the game's decisions.
+    pub fn parse_raw(&self, raw: &serde_json::value::RawValue) -> Result<AnyAction, ApiError> {
+        self.hosted().parse_text(raw.get())
+    }
+
+    /// Reads a stored decision (JSON text).
+    ///
+    /// # Errors
+    /// [`ApiError::Malformed`] when it is not one of the game's decisions.
+    pub fn parse_stored(&self, text: &str) -> Result<AnyAction, ApiError> {
+        self.hosted().parse_text(text)
+    }
+
+    /// Checks a decision of `seat` now, without applying it.
+    ///
+    /// # Errors
+    /// Not the seat's turn, the game is over, illegal decision.
+    pub fn check(&self, seat: Seat, a: &AnyAction) -> Result<(), ApiError> {
+        self.hosted().check(seat, a)
+    }
+
+    /// Applies, in place, a decision just checked with [`AnyGame::check`].
+    ///
+    /// # Errors
+    /// A decision of another game (nothing changes).
+    pub fn apply_checked(&mut self, seat: Seat, a: &AnyAction) -> Result<(), ApiError> {
+        self.hosted_mut().apply_checked(seat, a)
+    }
+
+    /// Checks and applies a decision (replays).
+    ///
+    /// # Errors
+    /// The decision is illegal here (nothing changes).
+    pub fn apply(&mut self, seat: Seat, a: &AnyAction) -> Result<(), ApiError> {
+        self.check(seat, a)?;
+        self.apply_checked(seat, a)
+    }
+
+    /// A readable description of a decision about to be made now.
+    pub fn describe(&self, a: &AnyAction) -> String {
+        self.hosted().describe(a)
+    }
+
+    /// A log label: `label` (the decision, described before it was made) followed by what it
+    /// made public beyond itself (see [`ordo_core::Game::announcements`]), once it is applied.
+    pub fn label_after(&self, label: String) -> String {
+        let notes = self.hosted().announcements();
+        if notes.is_empty() {
+            label
+        } else {
+            format!("{label} — {}", notes.join("; "))
+        }
+    }
+
+    /// Whether `seat` making `a` now must stay hidden from the other viewers (see
+    /// [`ordo_core::Game::is_secret_decision`]).
+    pub fn is_secret(&self, seat: Seat, a: &AnyAction) -> bool {
+        self.hosted().is_secret(seat, a)
+    }
+
+    /// Whether `seat` could take back `a` after making it now (see
+    /// [`ordo_core::Game::can_take_back`]).
+    pub fn can_take_back(&self, seat: Seat, a: &AnyAction) -> bool {
+        self.hosted().can_take_back(seat, a)
+    }
+
+    /// Strings that identify `seat`'s current secrets in its view (see
+    /// [`ordo_core::Game::secrets_of`]); used to check that no other viewer receives them.
+    pub fn secrets_of(&self, seat: Seat) -> Vec<String> {
+        self.hosted().secrets_of(seat)
+    }
+
+    /// The same game replayed from its start through `decisions`.
+    ///
+    /// # Errors
+    /// A decision that is illegal where it stands.
+    pub fn rebuild<'a>(
+        &self,
+        decisions: impl IntoIterator<Item = (Seat, &'a AnyAction)>,
+    ) -> Result<AnyGame, ApiError> {
+        let mut g = self.hosted().fresh()?;
+        for (seat, a) in decisions {
+            g.apply(seat, a)?;
+        }
+        Ok(g)
+    }
+
+    /// The view of `viewer`, JSON.
+    pub fn view(&self, viewer: Viewer) -> Value {
+        self.hosted().view(viewer)
+    }
+
+    /// The legal decisions of `seat` with readable labels.
+    pub fn legal(&self, seat: Seat) -> Vec<Legal> {
+        self.hosted().legal(seat)
+    }
+
+    /// The record, JSON.
+    pub fn record(&self) -> Value {
+        self.hosted().record()
+    }
+
+    /// The search's best decisions for `seat` with their estimated values, as work to run off
+    /// the async runtime on a copy of the position. The search sees only `seat`'s view.
+    pub fn hints_job(&self, seat: Seat, seed: u64, iterations: u64) -> Job<(u64, Vec<Hint>)> {
+        self.hosted().hints_job(seat, seed, iterations)
+    }
+
+    /// A bot's decision for `seat`, as work to run off the async runtime on a copy of the
+    /// position.
+    pub fn bot_job(&self, spec: BotSpec, seat: Seat, seed: u64) -> Job<Option<AnyAction>> {
+        self.hosted().bot_job(spec, seat, seed)
+    }
+}
+
+#[cfg(test)]
+mod tests;

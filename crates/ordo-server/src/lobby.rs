@@ -1,0 +1,216 @@
+//! The lobby: creating tables, taking and leaving seats, taking a seat back from the stand-in,
+//! and the host's early start. Every change of the seats is stored over the table as read.
+
+use crate::error::ApiError;
+use crate::games::AnyGame;
+use crate::protocol::{CreateTable, Created, Joined, SeatKind, TableStatus};
+use crate::state::{again_on_fresh_seats, AppState};
+use crate::store::{now_ms, TableRow};
+use crate::table::{clean_name, default_standin, hosted_bot, LiveTable, SeatInfo, TableOptions};
+use crate::tokens::{random_hex, random_u64, seed_commitment, sha256_hex};
+
+/// The longest initial clock time: 30 days; the largest increment: 1 day.
+const MAX_CLOCK_MS: u64 = 30 * 86_400_000;
+const MAX_INCREMENT_MS: u64 = 86_400_000;
+
+impl AppState {
+    /// Creates a table. Without a lobby it starts at once (seats are held by token); with one,
+    /// it waits for its human seats to join.
+    ///
+    /// # Errors
+    /// Invalid options; storage errors.
+    pub async fn create(&self, req: CreateTable) -> Result<Created, ApiError> {
+        let seed = random_u64()?;
+        if !req.config.is_object() {
+            return Err(ApiError::InvalidTable("config: a JSON object".into()));
+        }
+        let game = AnyGame::new_with_pack(
+            &req.game,
+            &req.config,
+            seed,
+            self.packs.get(&req.game).copied(),
+        )?;
+        if req.seats.len() != usize::from(game.seats()) {
+            return Err(ApiError::InvalidTable(format!(
+                "{} seats listed for {} players",
+                req.seats.len(),
+                game.seats()
+            )));
+        }
+        for s in &req.seats {
+            if let SeatKind::Bot { bot } = s {
+                hosted_bot(bot).map_err(ApiError::InvalidTable)?;
+            }
+        }
+        let options = TableOptions {
+            lobby: req.lobby,
+            pace: req.pace,
+            clock: req.clock,
+            standin: req.standin.unwrap_or_else(default_standin),
+        };
+        hosted_bot(&options.standin)
+            .map_err(|e| ApiError::InvalidTable(format!("stand-in: {e}")))?;
+        if let Some(c) = options.clock {
+            if c.initial_ms < 1000
+                || c.initial_ms > MAX_CLOCK_MS
+                || c.increment_ms > MAX_INCREMENT_MS
+            {
+                return Err(ApiError::InvalidTable(
+                    "clock: initial time from 1 s to 30 days, increment up to 1 day".into(),
+                ));
+            }
+        }
+        let id = random_hex(8)?;
+        let host_token = random_hex(16)?;
+        let mut tokens = Vec::new();
+        let mut seats = Vec::new();
+        for kind in req.seats {
+            let token = random_hex(16)?;
+            let human = matches!(kind, SeatKind::Human);
+            seats.push(SeatInfo {
+                kind,
+                token_hash: sha256_hex(token.as_bytes()),
+                name: None,
+                joined: !(human && options.lobby),
+                away: false,
+                claimed: false,
+            });
+            tokens.push(human.then_some(token));
+        }
+        let status = if seats.iter().all(|s| s.joined) {
+            TableStatus::Active
+        } else {
+            TableStatus::Open
+        };
+        let row = TableRow {
+            id: id.clone(),
+            game: req.game,
+            config: game.config_json().to_string(),
+            seed,
+            seed_commitment: seed_commitment(seed),
+            seats: String::new(),
+            status,
+            created_at: now_ms(),
+        };
+        let mut live = LiveTable::new(row, seats, options, sha256_hex(host_token.as_bytes()), game);
+        let seats_json = live.seats_json()?;
+        live.seats_stored(seats_json);
+        self.store.create_table(live.row()).await?;
+        let commitment = live.row().seed_commitment.clone();
+        self.hold(&id, live).await;
+        self.metrics.tables_created.increment(1);
+        tracing::info!(table = %id, ?status, "table created");
+        self.spawn_bots(&id);
+        Ok(Created {
+            id,
+            seed_commitment: commitment,
+            tokens,
+            host_token,
+        })
+    }
+
+    /// Takes a human seat. At an open table: with a token, that seat; without one, the first
+    /// free human seat. The table starts when every seat has joined. At a running table, a seat
+    /// whose invite was never used is taken with that invite (a table that started at once, or
+    /// a seat the host started without; the player takes it back from the stand-in at once).
+    /// Taking a seat with an invite, or without a token, gives the player a token of their own
+    /// (`new_token` if the client chose one, so that it keeps the seat even when this answer is
+    /// lost; a fresh one otherwise) and retires the invite; a player coming back with their own
+    /// token keeps it.
+    ///
+    /// # Errors
+    /// Unknown table or token; a `new_token` that is not 16–128 letters, digits, `-` or `_`;
+    /// the table is not open (and the seat not an unused invite) or has no free seat.
+    pub async fn join(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        name: Option<String>,
+        new_token: Option<&str>,
+    ) -> Result<Joined, ApiError> {
+        let name = name.as_deref().map(clean_name);
+        let joined = again_on_fresh_seats(|| async {
+            let handle = self.table(id).await?;
+            let mut t = handle.lock_live().await?;
+            let before = t.seats_before();
+            let taken = t.join(token, name.clone(), new_token, || random_hex(16))?;
+            // Nothing changes unless it is stored (seats and status in one write): a failed
+            // write leaves the invite working.
+            self.save_seats(&handle, &mut t, id, before).await?;
+            Ok((taken, t.status()))
+        })
+        .await;
+        let (taken, status) = joined?;
+        tracing::info!(table = %id, seat = taken.seat.0, started = taken.started, "seat joined");
+        if taken.started {
+            self.spawn_bots(id);
+        }
+        Ok(Joined {
+            seat: taken.seat.0,
+            token: taken.token,
+            status,
+        })
+    }
+
+    /// A player leaves: before the start the seat is freed (the leaver's token stays valid
+    /// until someone else takes the seat); during the game the stand-in bot takes the seat over
+    /// until the player reclaims it.
+    ///
+    /// # Errors
+    /// Unknown table or token; the table is over.
+    pub async fn leave(&self, id: &str, token: &str) -> Result<TableStatus, ApiError> {
+        let (seat, status) = again_on_fresh_seats(|| async {
+            let handle = self.table(id).await?;
+            let mut t = handle.lock_live().await?;
+            let before = t.seats_before();
+            let seat = t.leave(token)?;
+            self.save_seats(&handle, &mut t, id, before).await?;
+            Ok((seat, t.status()))
+        })
+        .await?;
+        tracing::info!(table = %id, seat = seat.0, "seat left");
+        self.spawn_bots(id);
+        Ok(status)
+    }
+
+    /// A player takes their seat back from the stand-in bot.
+    ///
+    /// # Errors
+    /// Unknown table or token; the table is not being played.
+    pub async fn reclaim(&self, id: &str, token: &str) -> Result<(), ApiError> {
+        again_on_fresh_seats(|| async {
+            let handle = self.table(id).await?;
+            let mut t = handle.lock_live().await?;
+            // Nothing to reclaim: the seat is the player's already (and no time is given).
+            let Some(seat) = t.reclaim_seat(token)? else {
+                return Ok(());
+            };
+            let before = t.seats_before();
+            t.hand_back(seat);
+            self.save_seats(&handle, &mut t, id, before).await?;
+            tracing::info!(table = %id, seat = seat.0, "seat reclaimed");
+            Ok(())
+        })
+        .await
+    }
+
+    /// The host starts an open table now; human seats nobody joined are played by the
+    /// stand-in bot until their invitees take them (`join` with the invite).
+    ///
+    /// # Errors
+    /// Unknown table; not the host's token; the table is not open.
+    pub async fn start(&self, id: &str, host_token: &str) -> Result<(), ApiError> {
+        again_on_fresh_seats(|| async {
+            let handle = self.table(id).await?;
+            let mut t = handle.lock_live().await?;
+            let before = t.seats_before();
+            t.start(host_token)?;
+            // Seats and status in one write, over the table as read.
+            self.save_seats(&handle, &mut t, id, before).await
+        })
+        .await?;
+        tracing::info!(table = %id, "table started by its host");
+        self.spawn_bots(id);
+        Ok(())
+    }
+}

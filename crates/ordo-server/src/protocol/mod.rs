@@ -1,0 +1,47 @@
+//! Every type that crosses the wire, HTTP and WebSocket (`docs/protocol.md`). The browser
+//! client's TypeScript declarations are generated from these types ([`declarations`]). This
+//! module is a leaf: it depends on no other part of the server.
+
+mod common;
+mod lobby;
+mod play;
+
+pub use common::{SeatPublic, TableStatus};
+
+pub use lobby::{
+    Ack, ActionRequest, ClockSpec, CreateTable, Created, GameEntry, JoinRequest, Joined, Pace,
+    SeatKind, StartRequest, StatusAnswer, TableInfo, TableSummary, TokenBody, UndoRequest,
+};
+pub use play::{
+    ClientMsg, ErrorBody, Hint, Hints, Legal, LogLine, ReplayStep, ServerMsg, Snapshot,
+};
+
+use ts_rs::TS;
+
+/// TypeScript declarations of the protocol types.
+pub fn declarations() -> Vec<String> {
+    vec![
+        SeatPublic::decl(),
+        Legal::decl(),
+        LogLine::decl(),
+        Hint::decl(),
+        Hints::decl(),
+        ReplayStep::decl(),
+        Snapshot::decl(),
+        ServerMsg::decl(),
+        ClientMsg::decl(),
+        ErrorBody::decl(),
+        TableSummary::decl(),
+        TableStatus::decl(),
+        SeatKind::decl(),
+        ClockSpec::decl(),
+        Pace::decl(),
+        CreateTable::decl(),
+        Created::decl(),
+        Joined::decl(),
+        TableInfo::decl(),
+        GameEntry::decl(),
+        Ack::decl(),
+        StatusAnswer::decl(),
+    ]
+}

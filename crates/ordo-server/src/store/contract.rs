@@ -1,0 +1,261 @@
+//! The contract every store must meet: one suite, run against each backend by the tests.
+
+use super::{
+    now_ms, ActionRow, EntryKind, NewEntry, SeatsChange, Store, StoreError, TableRow, TableStatus,
+};
+
+/// The contract every store must meet. Run against each backend by the test suite.
+///
+/// # Panics
+/// On a contract violation (this is test code).
+pub async fn store_contract(store: std::sync::Arc<dyn Store>) {
+    let prefix = format!("t{}-", now_ms());
+    let table = |n: &str| TableRow {
+        id: format!("{prefix}{n}"),
+        game: "crusaders".into(),
+        config: r#"{"players":2}"#.into(),
+        seed: u64::MAX - 7,
+        seed_commitment: "c0ffee".into(),
+        seats: "[]".into(),
+        status: TableStatus::Open,
+        created_at: now_ms(),
+    };
+    let b = store.backend();
+    // Create and load back, including a seed above i64::MAX.
+    let t = table("a");
+    store
+        .create_table(&t)
+        .await
+        .unwrap_or_else(|e| panic!("{b}: create: {e}"));
+    let loaded = store
+        .load_table(&t.id)
+        .await
+        .unwrap_or_else(|e| panic!("{b}: load: {e}"));
+    assert_eq!(
+        loaded.as_ref().map(|s| &s.table),
+        Some(&t),
+        "{b}: round trip"
+    );
+    assert!(
+        matches!(store.create_table(&t).await, Err(StoreError::Exists(_))),
+        "{b}: duplicate id"
+    );
+    assert!(
+        store
+            .load_table("no-such-table")
+            .await
+            .map(|t| t.is_none())
+            .unwrap_or(false),
+        "{b}: unknown id"
+    );
+    // Append in order; versions count from 1.
+    for v in 0..5u64 {
+        let got = store
+            .append_action(
+                &t.id,
+                v,
+                NewEntry::decision((v % 2) as u8, &format!(r#"{{"n":{v}}}"#)),
+            )
+            .await;
+        assert_eq!(got.ok(), Some(v + 1), "{b}: append {v}");
+    }
+    // A stale writer and a writer from the future are refused with the current version.
+    match store
+        .append_action(&t.id, 3, NewEntry::decision(0, "{}"))
+        .await
+    {
+        Err(StoreError::Conflict {
+            expected: 3,
+            current: 5,
+        }) => {}
+        other => panic!("{b}: stale append gave {other:?}"),
+    }
+    match store
+        .append_action(&t.id, 9, NewEntry::decision(0, "{}"))
+        .await
+    {
+        Err(StoreError::Conflict {
+            expected: 9,
+            current: 5,
+        }) => {}
+        other => panic!("{b}: gap append gave {other:?}"),
+    }
+    assert!(
+        matches!(
+            store
+                .append_action("no-such-table", 0, NewEntry::decision(0, "{}"))
+                .await,
+            Err(StoreError::NotFound(_))
+        ),
+        "{b}"
+    );
+    let loaded = store
+        .load_table(&t.id)
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| panic!("{b}: reload"));
+    assert_eq!(loaded.actions.len(), 5);
+    assert_eq!(
+        loaded.actions[4],
+        ActionRow {
+            version: 5,
+            seat: 0,
+            kind: EntryKind::Decision,
+            action: r#"{"n":4}"#.into(),
+            clocks: None,
+        }
+    );
+    // Undo entries and clocks are stored as given.
+    let undo = NewEntry {
+        seat: 1,
+        kind: EntryKind::Undo,
+        action: r#"{"undo":5}"#,
+        clocks: Some("[1000,2000]"),
+    };
+    assert_eq!(
+        store.append_action(&t.id, 5, undo).await.ok(),
+        Some(6),
+        "{b}: undo entry"
+    );
+    let loaded = store
+        .load_table(&t.id)
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| panic!("{b}: reload"));
+    assert_eq!(
+        loaded.actions.last(),
+        Some(&ActionRow {
+            version: 6,
+            seat: 1,
+            kind: EntryKind::Undo,
+            action: r#"{"undo":5}"#.into(),
+            clocks: Some("[1000,2000]".into()),
+        }),
+        "{b}"
+    );
+    // Concurrent writers at the same version: exactly one wins.
+    let mut handles = Vec::new();
+    for i in 0..8u8 {
+        let s = store.clone();
+        let id = t.id.clone();
+        handles.push(tokio::spawn(async move {
+            let action = format!(r#"{{"w":{i}}}"#);
+            s.append_action(&id, 6, NewEntry::decision(i % 2, &action))
+                .await
+        }));
+    }
+    let mut wins = 0;
+    for h in handles {
+        match h.await {
+            Ok(Ok(7)) => wins += 1,
+            Ok(Err(StoreError::Conflict { .. })) => {}
+            other => panic!("{b}: concurrent append gave {other:?}"),
+        }
+    }
+    assert_eq!(wins, 1, "{b}: exactly one concurrent append wins");
+    // Status and seats.
+    store
+        .set_status(&t.id, TableStatus::Active)
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
+    // The log holds versions 1..=7 now.
+    let bot = r#"[{"kind":"bot"}]"#;
+    store
+        .set_seats(
+            &t.id,
+            SeatsChange::seats(&t.seats, TableStatus::Active, 7, bot),
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
+    // Seats are replaced only over the table as the writer read it: older seats, another
+    // status or another version are refused and change nothing; an unknown table is not found.
+    let human = r#"[{"kind":"human"}]"#;
+    for (read, status, version) in [
+        (t.seats.as_str(), TableStatus::Active, 7),
+        (bot, TableStatus::Open, 7),
+        (bot, TableStatus::Active, 6),
+        (bot, TableStatus::Active, 8),
+    ] {
+        assert!(
+            matches!(
+                store
+                    .set_seats(&t.id, SeatsChange::seats(read, status, version, human))
+                    .await,
+                Err(StoreError::SeatsChanged(_))
+            ),
+            "{b}: seats written over a change ({read}, {status:?}, {version})"
+        );
+    }
+    assert!(matches!(
+        store
+            .set_seats(
+                "no-such-table",
+                SeatsChange::seats("[]", TableStatus::Open, 0, "[]")
+            )
+            .await,
+        Err(StoreError::NotFound(_))
+    ));
+    // Writing the same seats again is not a change by someone else; the status goes with
+    // the seats.
+    store
+        .set_seats(
+            &t.id,
+            SeatsChange {
+                read_seats: bot,
+                read_status: TableStatus::Active,
+                read_version: 7,
+                seats: bot,
+                status: TableStatus::Finished,
+            },
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{b}: same seats again: {e}"));
+    let loaded = store.load_table(&t.id).await.ok().flatten();
+    assert_eq!(
+        loaded.map(|l| (l.table.seats, l.table.status)),
+        Some((bot.to_string(), TableStatus::Finished)),
+        "{b}"
+    );
+    store
+        .set_status(&t.id, TableStatus::Active)
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
+    let loaded = store
+        .load_table(&t.id)
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| panic!("{b}: reload"));
+    assert_eq!(loaded.table.status, TableStatus::Active);
+    assert_eq!(loaded.table.seats, r#"[{"kind":"bot"}]"#);
+    assert!(matches!(
+        store
+            .set_status("no-such-table", TableStatus::Finished)
+            .await,
+        Err(StoreError::NotFound(_))
+    ));
+    // Listing by status.
+    let t2 = table("b");
+    store
+        .create_table(&t2)
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
+    let active = store
+        .list_tables(Some(TableStatus::Active))
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
+    assert!(
+        active.iter().any(|r| r.id == t.id) && !active.iter().any(|r| r.id == t2.id),
+        "{b}: list active"
+    );
+    let all = store
+        .list_tables(None)
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
+    assert!(
+        all.iter().any(|r| r.id == t.id) && all.iter().any(|r| r.id == t2.id),
+        "{b}: list all"
+    );
+}

@@ -1,0 +1,38 @@
+//! The shared snapshots a table keeps: one per visibility class at its current change, with the
+//! patch from the class's previous one (built in `view.rs`).
+
+use std::sync::Arc;
+
+use axum::extract::ws::Utf8Bytes;
+use serde_json::Value;
+
+/// The merge patch from a class's previous snapshot to its current one.
+#[derive(Debug)]
+pub struct SharedPatch {
+    /// The change count of the snapshot it applies to.
+    pub from: u64,
+    /// The `patch` message, serialized once; `None` when nothing the class sees changed.
+    pub text: Option<Utf8Bytes>,
+}
+
+/// One visibility class's snapshot at one change of the table.
+#[derive(Debug)]
+pub struct ClassView {
+    /// The table's change count when it was built.
+    pub generation: u64,
+    /// The table version.
+    pub version: u64,
+    /// The snapshot message (`{"type": "snapshot", …}`).
+    pub value: Arc<Value>,
+    /// The patch from the class's previous snapshot, if one was built.
+    pub patch: Option<SharedPatch>,
+}
+
+/// The snapshots built at the table's current change, per class (seat index; the last is the
+/// spectators').
+#[derive(Debug, Default)]
+pub(crate) struct ViewCache {
+    pub(super) classes: Vec<Option<Arc<ClassView>>>,
+    /// Where the time to build a class's snapshot and patch is recorded.
+    pub(super) fanout: Option<metrics::Histogram>,
+}

@@ -1,0 +1,21 @@
+//! Live tables in memory: seats, clocks, the game and its log, the decisions' checks and
+//! commits, and what each viewer sees. Everything here is synchronous and in memory; storing
+//! a change is the caller's (see the server's `pipeline` and `lobby`).
+
+mod cache;
+mod clock;
+mod decide;
+mod live;
+mod seating;
+mod seats;
+mod view;
+
+pub use cache::{ClassView, SharedPatch};
+pub(crate) use decide::Verdict;
+pub use live::LiveTable;
+pub(crate) use live::SeatsBefore;
+pub(crate) use seats::{clean_name, default_standin};
+pub use seats::{free_seats, hosted_bot, SeatInfo, TableOptions, MAX_BOT_ITERATIONS, MAX_BOT_TIME};
+pub use view::{replay_step, snapshot};
+
+pub use crate::tokens::{seed_commitment, sha256_hex};

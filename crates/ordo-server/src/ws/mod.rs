@@ -1,0 +1,105 @@
+//! Live play over WebSocket: the upgrade route with its per-address connection cap, and the
+//! session ([`session`]).
+
+mod session;
+
+use std::collections::BTreeMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+use futures_util::StreamExt;
+use serde::Deserialize;
+
+use crate::error::ApiError;
+use crate::http::extract::{viewer_for, MAX_BODY, Q};
+use crate::state::AppState;
+use crate::tokens::sha256_hex;
+
+pub(crate) use session::{run_session, Conn};
+
+/// Open WebSocket connections one client address may hold.
+pub const MAX_SOCKETS_PER_ADDRESS: u32 = 64;
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new().route("/api/tables/{id}/ws", get(ws))
+}
+
+#[derive(Deserialize)]
+struct WsQuery {
+    token: Option<String>,
+}
+
+async fn ws(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Q(q): Q<WsQuery>,
+    extensions: axum::http::Extensions,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let upgrade = upgrade.map_err(|e| ApiError::Malformed(e.body_text()))?;
+    // `--ip-limit off` lifts this per-address cap too (load tests from one address).
+    let slot = match extensions.get::<ConnectInfo<std::net::SocketAddr>>() {
+        Some(c) if !state.limiter.is_off() => {
+            Some(SocketSlot::take(&state, c.0.ip()).ok_or(ApiError::RateLimited)?)
+        }
+        _ => None,
+    };
+    let viewer = viewer_for(&state, &id, q.token.as_deref()).await?;
+    let handle = state.table(&id).await?;
+    // The token is hashed once, here; the session compares hashes.
+    let conn = Conn {
+        viewer,
+        token_hash: q.token.as_deref().map(|t| sha256_hex(t.as_bytes())),
+    };
+    Ok(upgrade
+        .max_message_size(MAX_BODY)
+        .max_frame_size(MAX_BODY)
+        .read_buffer_size(4096)
+        .on_upgrade(move |socket| async move {
+            let _slot = slot;
+            let (tx, rx) = socket.split();
+            state.metrics.connections.increment(1.0);
+            run_session(&state, &handle, &id, &conn, tx, rx).await;
+            state.metrics.connections.decrement(1.0);
+        }))
+}
+
+/// One open connection of a client address, counted while it lives.
+struct SocketSlot {
+    sockets: Arc<Mutex<BTreeMap<IpAddr, u32>>>,
+    ip: IpAddr,
+}
+
+impl SocketSlot {
+    /// A slot for `ip`, or `None` when the address holds as many connections as allowed.
+    fn take(state: &AppState, ip: IpAddr) -> Option<SocketSlot> {
+        let mut map = state.sockets.lock().ok()?;
+        let n = map.entry(ip).or_insert(0);
+        if *n >= MAX_SOCKETS_PER_ADDRESS {
+            return None;
+        }
+        *n += 1;
+        Some(SocketSlot {
+            sockets: state.sockets.clone(),
+            ip,
+        })
+    }
+}
+
+impl Drop for SocketSlot {
+    fn drop(&mut self) {
+        if let Ok(mut map) = self.sockets.lock() {
+            if let Some(n) = map.get_mut(&self.ip) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    map.remove(&self.ip);
+                }
+            }
+        }
+    }
+}

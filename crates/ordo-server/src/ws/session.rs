@@ -1,0 +1,348 @@
+//! One WebSocket connection: a whole snapshot on connect and on request, then, after every
+//! change, the merge patch its visibility class shares; decisions and take-backs answered with
+//! an acknowledgement or a typed error. Written over any `Sink`/`Stream` of messages, so it is
+//! tested without sockets.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::Message;
+use futures_util::{Sink, SinkExt, Stream, StreamExt};
+use ordo_core::Viewer;
+use serde::Deserialize;
+use serde_json::value::RawValue;
+use serde_json::Value;
+
+use crate::delta::merge_diff;
+use crate::error::ApiError;
+use crate::pipeline::Incoming;
+use crate::protocol::ServerMsg;
+use crate::state::{AppState, TableHandle};
+use crate::table::LiveTable;
+
+/// Who a connection speaks for.
+#[derive(Clone, Debug)]
+pub(crate) struct Conn {
+    /// Its viewer (a seat, or a spectator).
+    pub(crate) viewer: Viewer,
+    /// The hash of the token it connected with.
+    pub(crate) token_hash: Option<String>,
+}
+
+impl Conn {
+    /// Whether the connection still speaks for its seat (the seat was not given to someone
+    /// else since).
+    fn holds(&self, t: &LiveTable) -> bool {
+        match self.viewer {
+            Viewer::Spectator => true,
+            Viewer::Seat(seat) => {
+                self.token_hash.as_deref().and_then(|h| t.seat_of_hash(h)) == Some(seat)
+            }
+        }
+    }
+}
+
+/// How often an idle connection is pinged.
+const PING_EVERY: Duration = Duration::from_secs(30);
+
+/// Longest client message id kept for answering retries.
+const MAX_MESSAGE_ID: usize = 64;
+
+/// Messages a connection may send per second.
+const MESSAGES_PER_SECOND: u32 = 50;
+
+/// A client message as read: one pass over the text; the decision stays raw JSON until the
+/// game reads it (the `ClientMsg` of the protocol, field by field).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Envelope<'a> {
+    #[serde(rename = "type")]
+    kind: &'a str,
+    #[serde(default)]
+    id: Option<String>,
+    #[serde(default)]
+    version: Option<u64>,
+    #[serde(default, borrow)]
+    action: Option<&'a RawValue>,
+}
+
+/// What a connection last sent: the change count, the version and the snapshot the client
+/// holds.
+struct Sent {
+    generation: u64,
+    version: u64,
+    value: Arc<Value>,
+}
+
+fn server_msg(m: &ServerMsg) -> Message {
+    Message::Text(serde_json::to_string(m).unwrap_or_default().into())
+}
+
+fn error_msg(id: Option<&str>, e: &ApiError, version: u64) -> Message {
+    server_msg(&ServerMsg::Error {
+        id: id.map(str::to_string),
+        code: e.code().to_string(),
+        message: e.public_message(),
+        version,
+    })
+}
+
+/// The whole snapshot for the connection now, or `None` once it no longer holds its seat.
+async fn full(handle: &TableHandle, conn: &Conn) -> Option<(Sent, Message)> {
+    let mut t = handle.lock().await;
+    if !conn.holds(&t) {
+        return None;
+    }
+    let (cv, value) = t.full_view(conn.viewer);
+    let msg = Message::Text(value.to_string().into());
+    Some((
+        Sent {
+            generation: cv.generation,
+            version: cv.version,
+            value,
+        },
+        msg,
+    ))
+}
+
+/// The message bringing the client from what it holds to the table now: the class's shared
+/// patch when the client holds the class's previous snapshot, a patch of its own otherwise,
+/// nothing when nothing it sees changed. `Err` once the connection no longer holds its seat.
+async fn update(handle: &TableHandle, conn: &Conn, sent: &mut Sent) -> Result<Option<Message>, ()> {
+    let mut t = handle.lock().await;
+    if !conn.holds(&t) {
+        return Err(());
+    }
+    let cv = t.class_view(conn.viewer);
+    drop(t);
+    if cv.generation == sent.generation {
+        return Ok(None);
+    }
+    let msg = match &cv.patch {
+        Some(p) if p.from == sent.generation => p.text.clone().map(Message::Text),
+        _ => merge_diff(&sent.value, &cv.value).map(|patch| {
+            server_msg(&ServerMsg::Patch {
+                base: sent.version,
+                version: cv.version,
+                patch,
+            })
+        }),
+    };
+    *sent = Sent {
+        generation: cv.generation,
+        version: cv.version,
+        value: cv.value.clone(),
+    };
+    Ok(msg)
+}
+
+/// Tells a connection that its table's record turned out not to replay, and closes it.
+async fn close_damaged<S: Sink<Message> + Unpin>(handle: &TableHandle, tx: &mut S) {
+    let v = handle.lock().await.version();
+    let _ = tx
+        .send(error_msg(None, &ApiError::Damaged(String::new()), v))
+        .await;
+    let _ = tx.send(Message::Close(None)).await;
+}
+
+/// Tells a connection that its token no longer holds its seat, and closes it.
+async fn close_seat_gone<S: Sink<Message> + Unpin>(handle: &TableHandle, tx: &mut S) {
+    let v = handle.lock().await.version();
+    let _ = tx.send(error_msg(None, &ApiError::BadToken, v)).await;
+    let _ = tx.send(Message::Close(None)).await;
+}
+
+/// Runs one connection until it closes, the server shuts down or its seat is given away. A
+/// per-connection rate limit applies; a connection silent for three pings is closed.
+pub(crate) async fn run_session<S, R, E>(
+    state: &AppState,
+    handle: &Arc<TableHandle>,
+    id: &str,
+    conn: &Conn,
+    mut tx: S,
+    mut rx: R,
+) where
+    S: Sink<Message> + Unpin,
+    R: Stream<Item = Result<Message, E>> + Unpin,
+{
+    let mut changes = handle.notify.subscribe();
+    let mut shutdown = state.shutdown_signal();
+    // Found damaged before this connection listened for the news.
+    if handle.is_damaged() {
+        close_damaged(handle, &mut tx).await;
+        return;
+    }
+    let Some((mut sent, first)) = full(handle, conn).await else {
+        return;
+    };
+    if tx.send(first).await.is_err() {
+        return;
+    }
+    let mut window_start = Instant::now();
+    let mut in_window = 0u32;
+    let mut answered: BTreeMap<String, Message> = BTreeMap::new();
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    let mut last_heard = Instant::now();
+    loop {
+        tokio::select! {
+            _ = shutdown.changed() => {
+                let _ = tx.send(Message::Close(None)).await;
+                return;
+            }
+            _ = ping.tick() => {
+                if last_heard.elapsed() > PING_EVERY * 3 {
+                    let _ = tx.send(Message::Close(None)).await;
+                    return;
+                }
+                if tx.send(Message::Ping(Vec::new().into())).await.is_err() { return; }
+            }
+            change = changes.recv() => {
+                match change {
+                    Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                        // Several changes in a row make one update.
+                        while changes.try_recv().is_ok() {}
+                        if handle.is_damaged() {
+                            close_damaged(handle, &mut tx).await;
+                            return;
+                        }
+                        match update(handle, conn, &mut sent).await {
+                            Err(()) => {
+                                close_seat_gone(handle, &mut tx).await;
+                                return;
+                            }
+                            Ok(Some(msg)) => if tx.send(msg).await.is_err() { return; },
+                            Ok(None) => {}
+                        }
+                    }
+                    Err(_) => return,
+                }
+            }
+            incoming = rx.next() => {
+                let Some(Ok(msg)) = incoming else { return };
+                last_heard = Instant::now();
+                let text_in = match msg {
+                    Message::Text(t) => t,
+                    Message::Close(_) => return,
+                    _ => continue,
+                };
+                if window_start.elapsed() > Duration::from_secs(1) {
+                    window_start = Instant::now();
+                    in_window = 0;
+                }
+                in_window += 1;
+                if handle.is_damaged() {
+                    close_damaged(handle, &mut tx).await;
+                    return;
+                }
+                let (version, holds) = {
+                    let t = handle.lock().await;
+                    (t.version(), conn.holds(&t))
+                };
+                if !holds {
+                    // The seat went to someone else: this connection speaks for it no more.
+                    close_seat_gone(handle, &mut tx).await;
+                    return;
+                }
+                if in_window > MESSAGES_PER_SECOND {
+                    if tx.send(error_msg(None, &ApiError::RateLimited, version)).await.is_err() { return; }
+                    continue;
+                }
+                let reply = match answer(state, handle, id, conn, &text_in, version, &mut answered).await {
+                    Answer::Reply(m) => m,
+                    Answer::Resync => match full(handle, conn).await {
+                        Some((s, m)) => {
+                            sent = s;
+                            m
+                        }
+                        None => continue,
+                    },
+                };
+                if tx.send(reply).await.is_err() { return; }
+            }
+        }
+    }
+}
+
+enum Answer {
+    Reply(Message),
+    Resync,
+}
+
+/// The answer to one client message. A decision or take-back whose message id was answered
+/// before gets the same answer again.
+async fn answer(
+    state: &AppState,
+    handle: &TableHandle,
+    id: &str,
+    conn: &Conn,
+    text: &str,
+    version: u64,
+    answered: &mut BTreeMap<String, Message>,
+) -> Answer {
+    let env = match serde_json::from_str::<Envelope<'_>>(text) {
+        Ok(env) => env,
+        Err(e) => {
+            return Answer::Reply(error_msg(
+                None,
+                &ApiError::Malformed(e.to_string()),
+                version,
+            ))
+        }
+    };
+    let (msg_id, expected) = match (env.kind, env.id, env.version) {
+        ("resync", None, None) if env.action.is_none() => return Answer::Resync,
+        ("action" | "undo", Some(msg_id), Some(expected)) => (msg_id, expected),
+        (kind, ..) => {
+            return Answer::Reply(error_msg(
+                None,
+                &ApiError::Malformed(format!(
+                    "a `{kind}` message: expected `action` (id, version, action), `undo` (id, version) or `resync`"
+                )),
+                version,
+            ))
+        }
+    };
+    let seat = match conn.viewer {
+        Viewer::Seat(s) if msg_id.len() <= MAX_MESSAGE_ID => s,
+        viewer => {
+            let e = if viewer == Viewer::Spectator {
+                ApiError::BadToken
+            } else {
+                ApiError::Malformed(format!("message id longer than {MAX_MESSAGE_ID} bytes"))
+            };
+            let short: String = msg_id.chars().take(MAX_MESSAGE_ID).collect();
+            return Answer::Reply(error_msg(Some(&short), &e, version));
+        }
+    };
+    if let Some(prev) = answered.get(&msg_id) {
+        return Answer::Reply(prev.clone());
+    }
+    let result = match (env.kind, env.action) {
+        ("action", Some(action)) => {
+            state
+                .submit(id, seat, expected, Incoming::Raw(action))
+                .await
+        }
+        ("action", None) => Err(ApiError::Malformed(
+            "an `action` message needs `action`".into(),
+        )),
+        (_, None) => state.undo(id, seat, expected).await,
+        (_, Some(_)) => Err(ApiError::Malformed(
+            "an `undo` message has no `action`".into(),
+        )),
+    };
+    let m = match result {
+        Ok(v) => server_msg(&ServerMsg::Ack {
+            id: msg_id.clone(),
+            version: v,
+        }),
+        Err(e) => error_msg(Some(&msg_id), &e, handle.lock().await.version()),
+    };
+    if answered.len() > 256 {
+        answered.clear();
+    }
+    answered.insert(msg_id, m.clone());
+    Answer::Reply(m)
+}
