@@ -9,10 +9,10 @@ use std::time::Instant;
 
 use clap::Args;
 use ordo_ai::{acting_seat, wilson_interval, Bot, BotSpec, Interval};
-use ordo_core::{Game, Seat, ToAct};
+use ordo_core::{Seat, ToAct};
 use serde::{Deserialize, Serialize};
 
-use crate::games::{derive_seed, parse_bots, CliGame, GameArgs, GameKind};
+use crate::games::{derive_seed, parse_bots, with_game, CliGame, GameArgs};
 
 /// Options of `ordo arena`.
 #[derive(Args, Debug)]
@@ -95,66 +95,7 @@ struct GameSummary {
     wheels: Vec<String>,
 }
 
-/// Game-specific labels for the balance report.
-trait Labels: CliGame {
-    fn seat_label(&self, seat: Seat) -> String;
-    fn turn_rank_of(&self, seat: Seat) -> u32;
-    /// The seat's wheel of actions clockwise, as ` > `-separated wedge names starting from the
-    /// first name in alphabetical order (the same layout turned round reads the same), if the
-    /// game has one.
-    fn wheel_of(&self, _seat: Seat) -> Option<String> {
-        None
-    }
-}
-
-impl Labels for crusaders::Crusaders {
-    fn seat_label(&self, seat: Seat) -> String {
-        self.view(ordo_core::Viewer::Spectator)
-            .seats
-            .get(seat.index())
-            .and_then(|p| p.order)
-            .map_or_else(|| "no order".to_string(), |o| o.id().to_string())
-    }
-
-    fn turn_rank_of(&self, seat: Seat) -> u32 {
-        self.turn_rank(seat)
-    }
-
-    fn wheel_of(&self, seat: Seat) -> Option<String> {
-        let view = self.view(ordo_core::Viewer::Spectator);
-        let wheel = &view.seats.get(seat.index())?.wheel;
-        if wheel.is_empty() {
-            return None;
-        }
-        let name = |a: crusaders::Act| format!("{a:?}").to_lowercase();
-        let names: Vec<String> = wheel
-            .iter()
-            .map(|w| format!("{}/{}", name(w.basic), name(w.secondary)))
-            .collect();
-        let first = (0..names.len()).min_by_key(|&i| &names[i])?;
-        let turned: Vec<&str> = (0..names.len())
-            .map(|k| names[(first + k) % names.len()].as_str())
-            .collect();
-        Some(turned.join(" > "))
-    }
-}
-
-impl Labels for warrior_knights::WarriorKnights {
-    fn seat_label(&self, seat: Seat) -> String {
-        warrior_knights::data::components()
-            .ok()
-            .and_then(|c| c.barons.get(seat.index()))
-            .map_or_else(|| format!("baron {}", seat.0), |b| b.id.clone())
-    }
-
-    /// Position after the first Chairman (who places first).
-    fn turn_rank_of(&self, seat: Seat) -> u32 {
-        let n = u32::from(self.num_seats());
-        (u32::from(seat.0) + n - u32::from(self.first_chairman())) % n
-    }
-}
-
-fn play_game<G: Labels>(
+fn play_game<G: CliGame>(
     config: &G::Config,
     seed: u64,
     lineup: &[BotSpec],
@@ -320,7 +261,7 @@ impl Journal {
     }
 }
 
-fn run_many<G: Labels>(
+fn run_many<G: CliGame>(
     config: &G::Config,
     seed: u64,
     games: u64,
@@ -330,7 +271,7 @@ fn run_many<G: Labels>(
     run_many_journal::<G>(config, seed, games, lineup, jobs, None)
 }
 
-fn run_many_journal<G: Labels>(
+fn run_many_journal<G: CliGame>(
     config: &G::Config,
     seed: u64,
     games: u64,
@@ -415,14 +356,11 @@ struct BotReport {
 }
 
 pub(crate) fn arena(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
-    match GameKind::parse(&args.game.game)? {
-        GameKind::Crusaders => arena_game::<crusaders::Crusaders>(args),
-        GameKind::WarriorKnights => arena_game::<warrior_knights::WarriorKnights>(args),
-    }
+    with_game!(crate::games::kind(&args.game.game)?, G => arena_game::<G>(args))
 }
 
-fn arena_game<G: Labels>(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
-    let config = G::config_from(&args.game)?;
+fn arena_game<G: CliGame>(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
+    let config = crate::packs::config_for::<G>(&args.game)?;
     G::new_game(&config, 0).map_err(|e| anyhow::anyhow!("invalid table: {e}"))?;
     let lineup = parse_bots(&args.bots, usize::from(args.game.players))?;
     let start = Instant::now();
@@ -668,10 +606,7 @@ fn histogram_chart(title: &str, bins: &[(f64, f64, u64)]) -> String {
 }
 
 pub(crate) fn balance(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
-    match GameKind::parse(&args.game.game)? {
-        GameKind::Crusaders => balance_game::<crusaders::Crusaders>(args),
-        GameKind::WarriorKnights => balance_game::<warrior_knights::WarriorKnights>(args),
-    }
+    with_game!(crate::games::kind(&args.game.game)?, G => balance_game::<G>(args))
 }
 
 /// A mean with its 95% interval (normal approximation).
@@ -851,7 +786,7 @@ fn breakdown(
     (json, html)
 }
 
-fn balance_game<G: Labels>(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
+fn balance_game<G: CliGame>(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
     let variants: Vec<String> = match &args.variants {
         Some(list) => list
             .split(',')
@@ -872,15 +807,11 @@ fn balance_game<G: Labels>(args: &BalanceArgs) -> anyhow::Result<ExitCode> {
             variant: variant.clone(),
             ..args.game.clone()
         };
-        let config = G::config_from(&game_args)?;
+        let config = crate::packs::config_for::<G>(&game_args)?;
         G::new_game(&config, 0).map_err(|e| anyhow::anyhow!("invalid table ({variant}): {e}"))?;
         configs.push(config);
     }
-    let order_label = if G::INFO.id == "crusaders" {
-        "knight order"
-    } else {
-        "Baron"
-    };
+    let order_label = G::IDENTITY;
     let start = Instant::now();
     let mut all: Vec<GameSummary> = Vec::new();
     let mut sections = Vec::new();

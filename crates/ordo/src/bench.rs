@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use ordo_core::{Game, GameRng};
 
-use crate::games::{derive_seed, next_seat, CliGame, GameArgs, GameKind};
+use crate::games::{derive_seed, next_seat, with_game, CliGame, GameArgs};
 
 /// Options of `ordo bench`.
 #[derive(Args, Debug)]
@@ -26,10 +26,7 @@ pub(crate) struct BenchArgs {
 }
 
 pub(crate) fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
-    match GameKind::parse(&args.game.game)? {
-        GameKind::Crusaders => run_game::<crusaders::Crusaders>(args),
-        GameKind::WarriorKnights => run_game::<warrior_knights::WarriorKnights>(args),
-    }
+    with_game!(crate::games::kind(&args.game.game)?, G => run_game::<G>(args))
 }
 
 /// Plays random games until `budget` elapses; returns (games, decisions, elapsed).
@@ -78,7 +75,7 @@ fn mid_game<G: Game>(config: &G::Config) -> anyhow::Result<G> {
 }
 
 fn run_game<G: CliGame>(args: &BenchArgs) -> anyhow::Result<ExitCode> {
-    let config = G::config_from(&args.game)?;
+    let config = crate::packs::config_for::<G>(&args.game)?;
     let budget = Duration::from_secs_f64(args.seconds.max(0.1));
     // Clone cost at a mid-game state.
     let mid: G = mid_game(&config)?;
@@ -135,9 +132,9 @@ fn run_game<G: CliGame>(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         println!("{out}");
     } else {
         println!(
-            "{} ({:?}), {:.1} s per measurement",
+            "{} ({}), {:.1} s per measurement",
             G::INFO.name,
-            config,
+            serde_json::to_string(&config).unwrap_or_default(),
             args.seconds
         );
         println!(

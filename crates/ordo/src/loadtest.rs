@@ -5,11 +5,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use anyhow::Context;
 use clap::Args;
 use futures_util::{SinkExt, StreamExt};
 use ordo_core::GameRng;
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
 /// Options of `ordo loadtest`.
@@ -59,23 +59,50 @@ fn host_port(url: &str) -> anyhow::Result<(String, u16)> {
     Ok((host.to_string(), port.parse()?))
 }
 
-async fn post_json(host: &str, port: u16, path: &str, body: &str) -> anyhow::Result<Value> {
-    let mut s = tokio::net::TcpStream::connect((host, port)).await?;
-    let req = format!(
-        "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await?;
-    let mut out = String::new();
-    s.read_to_string(&mut out).await?;
-    let payload = out.split("\r\n\r\n").nth(1).unwrap_or("");
-    let start = payload
-        .find('{')
-        .ok_or_else(|| anyhow::anyhow!("no JSON in answer: {out}"))?;
-    let end = payload
-        .rfind('}')
-        .ok_or_else(|| anyhow::anyhow!("no JSON in answer"))?;
-    Ok(serde_json::from_str(&payload[start..=end])?)
+async fn post_json(client: &reqwest::Client, url: &str, body: &Value) -> anyhow::Result<Value> {
+    let answer = client
+        .post(url)
+        .json(body)
+        .send()
+        .await
+        .with_context(|| format!("POST {url} (is `ordo serve` running there?)"))?;
+    answer
+        .json()
+        .await
+        .with_context(|| format!("the answer to POST {url} is not JSON"))
+}
+
+/// The server's own counters, read from its `/metrics`.
+#[derive(Clone, Copy, Debug)]
+struct ServerCounters {
+    /// CPU time the server process has used, seconds.
+    cpu_seconds: f64,
+    /// Decisions the server has stored.
+    decisions: f64,
+}
+
+/// Reads `/metrics`.
+///
+/// # Errors
+/// No answer, or an answer without the process CPU time or the decision counter.
+async fn server_counters(client: &reqwest::Client, base: &str) -> anyhow::Result<ServerCounters> {
+    let url = format!("{base}/metrics");
+    let text = client
+        .get(&url)
+        .send()
+        .await
+        .with_context(|| format!("GET {url}"))?
+        .text()
+        .await?;
+    let value = |name: &str| -> anyhow::Result<f64> {
+        text.lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
+            .with_context(|| format!("{url} does not report `{name}`"))
+    };
+    Ok(ServerCounters {
+        cpu_seconds: value("process_cpu_seconds_total")?,
+        decisions: value("ordo_decisions_total")?,
+    })
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -95,10 +122,17 @@ pub(crate) fn run(args: &LoadtestArgs) -> anyhow::Result<ExitCode> {
 }
 
 async fn load(args: &LoadtestArgs, host: String, port: u16) -> anyhow::Result<ExitCode> {
-    let create = json!({"game": "crusaders", "config": {"players": 2}, "seats": [{"kind": "human"}, {"kind": "human"}]}).to_string();
+    let base = format!("http://{host}:{port}");
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .build()?;
+    // Fails here, before any load, when the server does not report what is measured.
+    server_counters(&client, &base).await?;
+    let create = json!({"game": "crusaders", "config": {"players": 2}, "seats": [{"kind": "human"}, {"kind": "human"}]});
+    let tables_url = format!("{base}/api/tables");
     let mut seats: Vec<(String, String)> = Vec::new();
     for _ in 0..args.tables {
-        let created = post_json(&host, port, "/api/tables", &create).await?;
+        let created = post_json(&client, &tables_url, &create).await?;
         anyhow::ensure!(
             created["code"] != "request/rate_limited",
             "the server limits requests per address; start it with `--ip-limit off` for load tests"
@@ -117,6 +151,8 @@ async fn load(args: &LoadtestArgs, host: String, port: u16) -> anyhow::Result<Ex
     let decisions = Arc::new(AtomicU64::new(0));
     let errors = Arc::new(AtomicU64::new(0));
     let throttled = Arc::new(AtomicU64::new(0));
+    let connected = Arc::new(AtomicU64::new(0));
+    let refused: Arc<Mutex<Option<String>>> = Arc::default();
     let latencies = Arc::new(Mutex::new(Vec::<f64>::new()));
     let warmup = Duration::from_secs_f64(args.warmup.clamp(0.0, 3600.0));
     let start = Instant::now() + warmup;
@@ -127,12 +163,19 @@ async fn load(args: &LoadtestArgs, host: String, port: u16) -> anyhow::Result<Ex
         let url = format!("ws://{host}:{port}/api/tables/{id}/ws?token={token}");
         let (decisions, errors, latencies) = (decisions.clone(), errors.clone(), latencies.clone());
         let throttled = throttled.clone();
+        let (connected, refused) = (connected.clone(), refused.clone());
         let think_ms = args.think_ms;
         tasks.push(tokio::spawn(async move {
-            let Ok((mut ws, _)) = tokio_tungstenite::connect_async(&url).await else {
-                errors.fetch_add(1, Ordering::Relaxed);
-                return;
+            let mut ws = match tokio_tungstenite::connect_async(&url).await {
+                Ok((ws, _)) => ws,
+                Err(e) => {
+                    if let Ok(mut r) = refused.lock() {
+                        r.get_or_insert_with(|| e.to_string());
+                    }
+                    return;
+                }
             };
+            connected.fetch_add(1, Ordering::Relaxed);
             let mut rng = GameRng::from_seed(c as u64);
             let mut sent: Option<(String, Instant)> = None;
             let mut n = 0u64;
@@ -198,9 +241,42 @@ async fn load(args: &LoadtestArgs, host: String, port: u16) -> anyhow::Result<Ex
             let _ = ws.close(None).await;
         }));
     }
+    // The server's counters at the start of the measured window and at its end.
+    let window = {
+        let (client, base) = (client.clone(), base.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep_until(start.into()).await;
+            let first = server_counters(&client, &base).await;
+            tokio::time::sleep_until(deadline.into()).await;
+            let last = server_counters(&client, &base).await;
+            (first, last)
+        })
+    };
     for t in tasks {
         let _ = t.await;
     }
+    let (first, last) = window.await?;
+    let (first, last) = (first?, last?);
+    let clients = args.clients.max(1) as u64;
+    let opened = connected.load(Ordering::Relaxed);
+    if opened < clients {
+        let why = refused
+            .lock()
+            .ok()
+            .and_then(|r| r.clone())
+            .unwrap_or_else(|| "no reason given".into());
+        anyhow::bail!(
+            "only {opened} of {clients} WebSocket clients could connect (first refusal: {why}); \
+             the figures would describe fewer clients than asked for. A server limits connections \
+             per address unless started with `--ip-limit off`"
+        );
+    }
+    let server_decisions = (last.decisions - first.decisions).max(0.0);
+    let cpu_ms_per_decision = if server_decisions > 0.0 {
+        (last.cpu_seconds - first.cpu_seconds) * 1000.0 / server_decisions
+    } else {
+        f64::NAN
+    };
     let elapsed = Instant::now()
         .saturating_duration_since(start)
         .as_secs_f64()
@@ -222,18 +298,23 @@ async fn load(args: &LoadtestArgs, host: String, port: u16) -> anyhow::Result<Ex
         "latency_ms_p99": percentile(&lat, 0.99),
         "errors": errors.load(Ordering::Relaxed),
         "throttled": throttled.load(Ordering::Relaxed),
+        "connected": opened,
+        "server_decisions": server_decisions,
+        "server_cpu_seconds": last.cpu_seconds - first.cpu_seconds,
+        "server_cpu_ms_per_decision": cpu_ms_per_decision,
     });
     if args.json {
         println!("{out}");
     } else {
         println!(
-            "{} decisions in {:.1}s = {:.0}/s; latency p50 {:.2} ms, p95 {:.2} ms, p99 {:.2} ms; {} errors",
+            "{opened} clients; {} decisions in {:.1}s = {:.0}/s; latency p50 {:.2} ms, p95 {:.2} ms, p99 {:.2} ms; server CPU {:.3} ms per decision; {} errors",
             total,
             elapsed,
             total as f64 / elapsed,
             percentile(&lat, 0.50),
             percentile(&lat, 0.95),
             percentile(&lat, 0.99),
+            cpu_ms_per_decision,
             errors.load(Ordering::Relaxed)
         );
     }

@@ -9,9 +9,9 @@ mod arena;
 mod bench;
 mod games;
 mod loadtest;
+mod packs;
 mod play;
 mod remote;
-mod render;
 mod sim;
 
 /// A faster allocator for the server's many small JSON values (and the bots' search trees).
@@ -24,8 +24,6 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use ordo_core::{peek_game_id, replay_json, Game, Seat, ToAct};
-
-use crate::games::GameKind;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -51,6 +49,9 @@ enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+        /// The data pack directory the game was played with, if its config names a pack.
+        #[arg(long)]
+        data: Option<PathBuf>,
     },
     /// Play a game in the terminal against bots, or at a server's table (`--server URL`).
     Play(play::PlayArgs),
@@ -66,12 +67,17 @@ enum Command {
         /// Database: `sqlite:FILE` (default `sqlite:ordo.db`) or `postgres://…`.
         #[arg(long, default_value = "sqlite:ordo.db")]
         db: String,
-        /// Requests per second per client address, `RATE[/BURST]` or `off`.
+        /// Requests per second per client address, `RATE[/BURST]`, or `off` (no per-address limit at
+        /// all: also lifts the cap of 64 WebSocket connections per address; for load tests).
         #[arg(long, default_value = "20/200")]
         ip_limit: String,
         /// Log format: `text` or `json` (the level is set with `ORDO_LOG`, e.g. `info`).
         #[arg(long, default_value = "text")]
         log: String,
+        /// An owner's data pack directory (`ordo data export` writes one): new tables play
+        /// with its values; tables and records made with it need it to load.
+        #[arg(long)]
+        data: Option<PathBuf>,
     },
     /// Drive a running server with WebSocket clients playing random decisions.
     Loadtest(loadtest::LoadtestArgs),
@@ -84,8 +90,22 @@ enum Command {
 
 #[derive(Subcommand, Debug)]
 enum DataCommand {
-    /// Validate every data file and list every problem found.
-    Check,
+    /// Validate every data file and list every problem found (with `--data DIR`, an owner's
+    /// data pack).
+    Check {
+        /// A data pack directory to check instead of the built-in data.
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
+    /// Write the built-in data files, with their CONFIRMED / INFERRED / DEFAULT tags, to
+    /// `DIR/<game>/` for an owner to correct (then play with `--data DIR`).
+    Export {
+        /// The directory to write to.
+        dir: PathBuf,
+        /// Only this game.
+        #[arg(long)]
+        game: Option<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -103,27 +123,41 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Sim(args) => sim::run(&args),
         Command::Bench(args) => bench::run(&args),
-        Command::Replay { file, json } => replay(&file, json),
-        Command::Play(args) => play::run(&args),
+        Command::Replay { file, json, data } => replay(&file, json, data.as_deref()),
+        Command::Play(args) => match &args.server {
+            Some(server) => remote::run(&args, server),
+            None => play::run(&args),
+        },
         Command::Arena(args) => arena::arena(&args),
         Command::Balance(args) => arena::balance(&args),
         Command::Data {
-            command: DataCommand::Check,
+            command: DataCommand::Check { data: None },
         } => Ok(data_check()),
+        Command::Data {
+            command: DataCommand::Check { data: Some(dir) },
+        } => Ok(packs::check(&dir)),
+        Command::Data {
+            command: DataCommand::Export { dir, game },
+        } => packs::export(&dir, game.as_deref()),
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Serve {
             bind,
             db,
             ip_limit,
             log,
+            data,
         } => {
             let limiter =
                 ordo_server::limit::IpLimiter::parse(&ip_limit).map_err(|e| anyhow::anyhow!(e))?;
+            let packs = match &data {
+                Some(dir) => packs::load_all(dir)?,
+                None => std::collections::BTreeMap::new(),
+            };
             ordo_server::init_logging(&log).map_err(|e| anyhow::anyhow!(e))?;
             let rt = tokio::runtime::Builder::new_multi_thread()
                 .enable_all()
                 .build()?;
-            rt.block_on(ordo_server::serve(bind, &db, limiter))
+            rt.block_on(ordo_server::serve(bind, &db, limiter, packs))
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             Ok(ExitCode::SUCCESS)
         }
@@ -132,51 +166,15 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 
 fn data_check() -> ExitCode {
     let mut ok = true;
-    match crusaders::data::tables() {
-        Ok(t) => println!(
-            "crusaders data {}: OK ({} regions large side, {} small side, {} enemy tokens, {} bonus tiles, {} orders)",
-            t.version,
-            t.large.regions.len(),
-            t.small.regions.len(),
-            t.enemy_pool.len() + 2,
-            t.bonus_tiles.len(),
-            t.orders.len()
-        ),
-        Err(problems) => {
-            ok = false;
-            println!("crusaders data: {} problem(s)", problems.len());
-            for p in problems {
-                println!("  {p}");
-            }
-        }
-    }
-    match warrior_knights::tables::tables() {
-        Ok(t) => {
-            let c = t.components;
-            let defaults = c
-                .cities
-                .iter()
-                .filter(|x| x.confidence == warrior_knights::data::Confidence::Default)
-                .count();
-            println!(
-                "warrior-knights data {} + {} + {}: OK ({} Barons, {} cities ({defaults} with DEFAULT values), {} Kingdom areas, {} Mercenaries, {} Fate cards, {} Event and {} Agenda cards; the map and the card texts are reconstructions)",
-                c.version,
-                t.board.file.version,
-                t.cards.version,
-                c.barons.len(),
-                c.cities.len(),
-                t.board.kingdom,
-                c.mercenaries.len(),
-                c.fate.cards.len(),
-                t.cards.event_deck().len(),
-                t.cards.agenda_deck().len()
-            );
-        }
-        Err(problems) => {
-            ok = false;
-            println!("warrior-knights data: {} problem(s)", problems.len());
-            for p in problems {
-                println!("  {p}");
+    for &kind in games::GameKind::ALL {
+        match games::with_game!(kind, G => <G as games::CliGame>::data_summary()) {
+            Ok(summary) => println!("{} data {summary}", kind.id()),
+            Err(problems) => {
+                ok = false;
+                println!("{} data: {} problem(s)", kind.id(), problems.len());
+                for p in problems {
+                    println!("  {p}");
+                }
             }
         }
     }
@@ -187,7 +185,11 @@ fn data_check() -> ExitCode {
     }
 }
 
-fn replay(file: &std::path::Path, json: bool) -> anyhow::Result<ExitCode> {
+fn replay(
+    file: &std::path::Path,
+    json: bool,
+    data: Option<&std::path::Path>,
+) -> anyhow::Result<ExitCode> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
     let game = match peek_game_id(&text) {
@@ -197,19 +199,17 @@ fn replay(file: &std::path::Path, json: bool) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
-    let kind = match GameKind::parse(&game) {
+    let kind = match games::kind(&game) {
         Ok(k) => k,
         Err(e) => {
             eprintln!("{}: {e}", file.display());
             return Ok(ExitCode::from(2));
         }
     };
-    match kind {
-        GameKind::Crusaders => replay_game::<crusaders::Crusaders>(&text, file, json),
-        GameKind::WarriorKnights => {
-            replay_game::<warrior_knights::WarriorKnights>(&text, file, json)
-        }
+    if let Some(dir) = data {
+        games::with_game!(kind, G => packs::load::<G>(dir, true))?;
     }
+    games::with_game!(kind, G => replay_game::<G>(&text, file, json))
 }
 
 /// Whether a record's `config` is an object without a `rules` field.
@@ -246,7 +246,7 @@ fn replay_game<G: Game>(
     let state = m.state();
     let scores: Vec<i32> = state.scores().values().copied().collect();
     let (over, winner) = match state.to_act() {
-        ToAct::Over(o) => (true, Some(o.winner())),
+        ToAct::Over(_) => (true, state.declared_winner()),
         _ => (false, None),
     };
     if json {

@@ -1,5 +1,5 @@
-//! `ordo play`: a full game in the terminal against bots (or, with `--server`, at a table of a
-//! running server: see [`crate::remote`]).
+//! `ordo play`: a full game in the terminal against bots (with `--server`, `main` hands the
+//! same options to `remote`, which plays at a table of a running server).
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -9,7 +9,7 @@ use ordo_core::{Game, GameRng, Match, Seat, ToAct};
 
 use ordo_ai::{Bot, BotSpec};
 
-use crate::games::{derive_seed, next_seat, CliGame, GameArgs, GameKind};
+use crate::games::{derive_seed, next_seat, with_game, CliGame, GameArgs};
 
 /// Options of `ordo play`.
 #[derive(Args, Debug)]
@@ -44,13 +44,7 @@ enum SeatKind {
 }
 
 pub(crate) fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
-    if let Some(server) = &args.server {
-        return crate::remote::run(args, server);
-    }
-    match GameKind::parse(&args.game.game)? {
-        GameKind::Crusaders => run_game::<crusaders::Crusaders>(args),
-        GameKind::WarriorKnights => run_game::<warrior_knights::WarriorKnights>(args),
-    }
+    with_game!(crate::games::kind(&args.game.game)?, G => run_game::<G>(args))
 }
 
 fn run_game<G: CliGame>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
@@ -67,7 +61,7 @@ fn run_game<G: CliGame>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         .collect::<Result<_, _>>()?;
     let mut game_args = args.game.clone();
     game_args.players = u8::try_from(kinds.len()).unwrap_or(u8::MAX);
-    let config = G::config_from(&game_args)?;
+    let config = crate::packs::config_for::<G>(&game_args)?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -102,11 +96,25 @@ fn run_game<G: CliGame>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     loop {
         if let ToAct::Over(outcome) = m.state().to_act() {
             println!("{}", m.state().render(None));
-            println!(
-                "Game over. Winner: seat {} (P{}). Seed {seed}.",
-                outcome.winner().0,
-                outcome.winner().0 + 1
-            );
+            match m.state().declared_winner() {
+                Some(w) => println!(
+                    "Game over. Winner: seat {} (P{}). Seed {seed}.",
+                    w.0,
+                    w.0 + 1
+                ),
+                None => {
+                    let places = m.state().declared_places().unwrap_or(outcome.places);
+                    let tied: Vec<String> = places
+                        .iter()
+                        .filter(|(_, &p)| p == 0)
+                        .map(|(s, _)| format!("P{}", s.0 + 1))
+                        .collect();
+                    println!(
+                        "Game over. No winner: {} share first place. Seed {seed}.",
+                        tied.join(", ")
+                    );
+                }
+            }
             save(args, &m)?;
             return Ok(ExitCode::SUCCESS);
         }
@@ -136,6 +144,9 @@ fn run_game<G: CliGame>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
                 };
                 m.apply(seat, a).map_err(|e| anyhow::anyhow!("{e}"))?;
                 println!("P{} (bot): {text}", seat.0 + 1);
+                for note in m.state().announcements() {
+                    println!("  {note}");
+                }
             }
             SeatKind::Human => {
                 println!("\n{}", m.state().render(Some(seat)));
@@ -160,6 +171,9 @@ fn run_game<G: CliGame>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
                         Ok(k) if (1..=legal.len()).contains(&k) => {
                             m.apply(seat, legal[k - 1])
                                 .map_err(|e| anyhow::anyhow!("{e}"))?;
+                            for note in m.state().announcements() {
+                                println!("  {note}");
+                            }
                             break;
                         }
                         _ => println!("Enter a number from 1 to {} (or q).", legal.len()),

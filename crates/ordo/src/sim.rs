@@ -10,7 +10,7 @@ use ordo_core::{GameRng, Match, StableHasher, ToAct};
 
 use ordo_ai::{Bot, BotSpec};
 
-use crate::games::{derive_seed, next_seat, parse_bots, CliGame, GameArgs, GameKind};
+use crate::games::{derive_seed, next_seat, parse_bots, with_game, CliGame, GameArgs};
 
 /// Options of `ordo sim`.
 #[derive(Args, Debug)]
@@ -49,14 +49,11 @@ struct GameResult {
 }
 
 pub(crate) fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
-    match GameKind::parse(&args.game.game)? {
-        GameKind::Crusaders => run_game::<crusaders::Crusaders>(args),
-        GameKind::WarriorKnights => run_game::<warrior_knights::WarriorKnights>(args),
-    }
+    with_game!(crate::games::kind(&args.game.game)?, G => run_game::<G>(args))
 }
 
 fn run_game<G: CliGame>(args: &SimArgs) -> anyhow::Result<ExitCode> {
-    let config = G::config_from(&args.game)?;
+    let config = crate::packs::config_for::<G>(&args.game)?;
     // Fail fast on a bad config rather than reporting G errors.
     G::new_game(&config, 0).map_err(|e| anyhow::anyhow!("invalid table: {e}"))?;
     let seats = usize::from(args.game.players);

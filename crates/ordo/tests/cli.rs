@@ -681,3 +681,172 @@ fn arena_journal_resumes_a_stopped_run_with_the_same_result() {
     assert_eq!(older["games"], 6);
     assert_eq!(older["bots"][0]["wins"], full["bots"][0]["wins"]);
 }
+
+/// Owners' data packs: an exported pack loads back to identical games; a changed value changes
+/// the game and is recorded with it; a broken pack is refused naming the file and JSON path.
+#[test]
+fn data_packs_export_load_refuse_and_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack");
+    let p = pack.to_str().unwrap();
+    let out = ordo(&["data", "export", p]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for f in ["crusaders/map_large.json", "warrior-knights/map.json"] {
+        let text = std::fs::read_to_string(pack.join(f)).unwrap();
+        assert!(text.contains("confidence"), "{f} lost its confidence tags");
+    }
+    let out = ordo(&["data", "check", "--data", p]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The export as it is plays exactly the built-in games (it is the built-in data).
+    let sim = |extra: &[&str]| {
+        let mut args = vec![
+            "sim",
+            "--players",
+            "3",
+            "--games",
+            "30",
+            "--seed",
+            "9",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        let out = ordo(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        last_json(&out)["digest"].clone()
+    };
+    let builtin = sim(&[]);
+    assert_eq!(sim(&["--data", p]), builtin);
+    // An owner corrects a value: the games change.
+    let components = pack.join("crusaders/components.json");
+    let text = std::fs::read_to_string(&components).unwrap();
+    let changed = text.replacen(
+        "\"players\": 3, \"supply\": 200",
+        "\"players\": 3, \"supply\": 230",
+        1,
+    );
+    assert_ne!(changed, text, "the 3-player supply entry was not found");
+    std::fs::write(&components, &changed).unwrap();
+    assert_ne!(sim(&["--data", p]), builtin);
+    // A game played with the pack records it, and replays only with it.
+    let record = dir.path().join("game.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ordo"))
+        .args([
+            "play",
+            "--players",
+            "3",
+            "--seats",
+            "random,random,random",
+            "--seed",
+            "4",
+            "--data",
+            p,
+            "--save",
+            record.to_str().unwrap(),
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let id = saved["config"]["data"].as_str().unwrap().to_string();
+    assert_eq!(id.len(), 32, "{}", saved["config"]);
+    let out = ordo(&["replay", record.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(&id) && err.contains("--data"), "{err}");
+    let out = ordo(&["replay", record.to_str().unwrap(), "--data", p, "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(last_json(&out)["over"], true);
+    // A broken pack is refused before any game, with the file, the JSON path and the rule.
+    let map = pack.join("crusaders/map_large.json");
+    let text = std::fs::read_to_string(&map).unwrap();
+    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    doc["regions"][12]["q"] = serde_json::json!("far");
+    std::fs::write(&map, serde_json::to_string_pretty(&doc).unwrap()).unwrap();
+    let err = refused_pack(p);
+    assert!(
+        err.contains("map_large.json: regions[12].q: invalid type"),
+        "{err}"
+    );
+    let out = ordo(&["sim", "--games", "1", "--data", p]);
+    assert_eq!(out.status.code(), Some(1));
+    // A rule broken in a file that reads: a duplicate region key.
+    doc["regions"][12]["q"] = serde_json::json!(text_q(&text, 12));
+    let key = doc["regions"][3]["key"].clone();
+    doc["regions"][5]["key"] = key.clone();
+    std::fs::write(&map, serde_json::to_string_pretty(&doc).unwrap()).unwrap();
+    let err = refused_pack(p);
+    assert!(
+        err.contains(
+            &format!("map_large.json: regions[5]: duplicate region key {key}").replace('"', "`")
+        ),
+        "{err}"
+    );
+    // A file that is not one of the game's.
+    std::fs::write(&map, &text).unwrap();
+    std::fs::write(pack.join("crusaders/mapp.json"), "{}").unwrap();
+    let err = refused_pack(p);
+    assert!(
+        err.contains("mapp.json: not a data file of this game"),
+        "{err}"
+    );
+    std::fs::remove_file(pack.join("crusaders/mapp.json")).unwrap();
+    // Warrior Knights: rules broken in files that read, each named by its JSON path.
+    let wk_map = pack.join("warrior-knights/map.json");
+    let wk_text = std::fs::read_to_string(&wk_map).unwrap();
+    let mut doc: serde_json::Value = serde_json::from_str(&wk_text).unwrap();
+    let road = doc["roads"][1].as_array_mut().unwrap();
+    road[1] = serde_json::json!("Lyonn");
+    std::fs::write(&wk_map, serde_json::to_string_pretty(&doc).unwrap()).unwrap();
+    let wk_comp = pack.join("warrior-knights/components.json");
+    let comp_text = std::fs::read_to_string(&wk_comp).unwrap();
+    let mut comp: serde_json::Value = serde_json::from_str(&comp_text).unwrap();
+    comp["cities"][3]["income"] = serde_json::json!(0);
+    std::fs::write(&wk_comp, serde_json::to_string_pretty(&comp).unwrap()).unwrap();
+    let err = refused_pack(p);
+    assert!(
+        err.contains("components.json: cities[3].income: city `"),
+        "{err}"
+    );
+    let comp_ok = std::fs::read_to_string(&wk_comp)
+        .unwrap()
+        .replace("\"income\": 0", "\"income\": 1");
+    std::fs::write(&wk_comp, comp_ok).unwrap();
+    let err = refused_pack(p);
+    assert!(
+        err.contains("map.json: roads[1][1]: unknown area `Lyonn`"),
+        "{err}"
+    );
+}
+
+/// `ordo data check --data DIR` refuses the pack (exit 2); its report.
+fn refused_pack(dir: &str) -> String {
+    let out = ordo(&["data", "check", "--data", dir]);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    err
+}
+
+/// The `q` coordinate of region `i` in a map file's text.
+fn text_q(text: &str, i: usize) -> serde_json::Value {
+    let doc: serde_json::Value = serde_json::from_str(text).unwrap();
+    doc["regions"][i]["q"].clone()
+}

@@ -41,8 +41,13 @@ fn http(port: u16, method: &str, path: &str, body: Option<&str>) -> Option<(u16,
 }
 
 fn start(db: &str, port: u16) -> Child {
+    start_with(db, port, &[])
+}
+
+fn start_with(db: &str, port: u16, extra: &[&str]) -> Child {
     let child = Command::new(env!("CARGO_BIN_EXE_ordo"))
         .args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--db", db])
+        .args(extra)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -165,12 +170,49 @@ fn loadtest_drives_a_server_and_reports_latencies() {
     assert!(j["decisions"].as_u64().unwrap() > 10, "{j}");
     assert_eq!(j["errors"], 0);
     assert!(j["latency_ms_p99"].as_f64().unwrap() >= j["latency_ms_p50"].as_f64().unwrap());
+    // Every client connected, and the server's own CPU time per decision is reported.
+    assert_eq!(j["connected"], 6, "{j}");
+    let cpu = j["server_cpu_ms_per_decision"].as_f64().unwrap();
+    assert!(cpu.is_finite() && cpu >= 0.0, "{j}");
+    assert!(j["server_decisions"].as_f64().unwrap() > 0.0, "{j}");
     // Only loopback targets are accepted.
     let bad = Command::new(env!("CARGO_BIN_EXE_ordo"))
         .args(["loadtest", "--url", "http://10.0.0.1:80"])
         .output()
         .unwrap();
     assert_eq!(bad.status.code(), Some(1));
+}
+
+#[test]
+fn loadtest_fails_loudly_when_clients_cannot_connect() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("capped.db").display());
+    let port = free_port();
+    // The default per-address limits: at most 64 WebSocket connections from one address.
+    let mut server = start(&db, port);
+    let out = Command::new(env!("CARGO_BIN_EXE_ordo"))
+        .args([
+            "loadtest",
+            "--url",
+            &format!("http://127.0.0.1:{port}"),
+            "--tables",
+            "2",
+            "--clients",
+            "70",
+            "--seconds",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let _ = server.kill();
+    let _ = server.wait();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("of 70 WebSocket clients could connect"),
+        "{err}"
+    );
+    assert!(err.contains("--ip-limit off"), "{err}");
 }
 
 /// Runs `ordo` with `args`, answering `1` (the first legal decision) to every prompt until it
@@ -413,4 +455,197 @@ fn sigterm_closes_live_connections_and_exits_cleanly() {
         std::thread::sleep(Duration::from_millis(50));
     };
     assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn the_terminal_plays_warrior_knights_at_a_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("wk.db").display());
+    let port = free_port();
+    let mut server = start(&db, port);
+    let url = format!("http://127.0.0.1:{port}");
+    let record = dir.path().join("wk-game.json");
+    let (status, out, err) = run_answering_ones(
+        &[
+            "play",
+            "--server",
+            &url,
+            "--game",
+            "warrior-knights",
+            "--length",
+            "shorter",
+            "--seats",
+            "human,random,random",
+            "--save",
+            record.to_str().unwrap(),
+        ],
+        Duration::from_secs(420),
+    );
+    let tail: String = out.lines().rev().take(30).collect::<Vec<_>>().join("\n");
+    assert!(
+        status.success(),
+        "exit {status}\nstderr: {err}\nlast lines (reversed):\n{tail}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.contains("(Warrior Knights) created on"), "{tail}");
+    assert!(out.contains("P1, choose:"), "{tail}");
+    assert!(out.contains("== Round "), "{tail}");
+    assert!(out.contains("Game over. Winner: seat "), "{tail}");
+    assert!(out.contains("Final scores: P1 "), "{tail}");
+    assert!(
+        out.contains("matches the commitment published at the start"),
+        "{tail}"
+    );
+    // Words, not Rust's debug notation.
+    for debug in ["Some(", "None", "Seat(", " { "] {
+        assert!(!out.contains(debug), "debug text `{debug}` shown:\n{tail}");
+    }
+    let replay = Command::new(env!("CARGO_BIN_EXE_ordo"))
+        .args(["replay", record.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    // Bots in every seat: the client watches to the end.
+    let (status, out, err) = run_answering_ones(
+        &[
+            "play",
+            "--server",
+            &url,
+            "--game",
+            "warrior-knights",
+            "--length",
+            "shorter",
+            "--seats",
+            "random,random",
+        ],
+        Duration::from_secs(300),
+    );
+    assert!(status.success(), "exit {status}\nstderr: {err}");
+    assert!(out.contains("watching the bots play"), "{out}");
+    assert!(out.contains("Final scores: P1 "), "{out}");
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
+/// The example game of `ordo-core`, registered only with the `example` feature (on in tests),
+/// is hosted by the server and played from the terminal with no code of its own outside its
+/// registration, its command-line adapter and its engine.
+#[test]
+fn the_example_game_plays_through_the_server_and_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("bid.db").display());
+    let port = free_port();
+    let mut server = start(&db, port);
+    let (code, games) = http(port, "GET", "/api/games", None).unwrap();
+    assert_eq!(code, 200);
+    assert!(
+        games.as_array().unwrap().iter().any(|g| g["id"] == "bid"),
+        "{games}"
+    );
+    let url = format!("http://127.0.0.1:{port}");
+    let (status, out, err) = run_answering_ones(
+        &[
+            "play",
+            "--server",
+            &url,
+            "--game",
+            "bid",
+            "--seats",
+            "human,random",
+        ],
+        Duration::from_secs(120),
+    );
+    assert!(status.success(), "exit {status}\nstderr: {err}\n{out}");
+    assert!(out.contains("P1, choose:"), "{out}");
+    assert!(out.contains("Prize on offer"), "{out}");
+    assert!(out.contains("Final scores: P1 "), "{out}");
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
+/// `ordo serve --data DIR`: new tables play with the owner's pack; the lobby and the client see
+/// which pack a table uses and draw from its files.
+#[test]
+fn a_server_hosts_tables_with_an_owners_data_pack() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack");
+    let out = Command::new(env!("CARGO_BIN_EXE_ordo"))
+        .args([
+            "data",
+            "export",
+            pack.to_str().unwrap(),
+            "--game",
+            "crusaders",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let components = pack.join("crusaders/components.json");
+    let text = std::fs::read_to_string(&components).unwrap();
+    std::fs::write(
+        &components,
+        text.replacen(
+            "\"players\": 2, \"supply\": 140",
+            "\"players\": 2, \"supply\": 150",
+            1,
+        ),
+    )
+    .unwrap();
+    let db = format!("sqlite:{}", dir.path().join("packs.db").display());
+    let port = free_port();
+    let mut server = start_with(&db, port, &["--data", pack.to_str().unwrap()]);
+    let (_, games) = http(port, "GET", "/api/games", None).unwrap();
+    let crusaders = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == "crusaders")
+        .unwrap()
+        .clone();
+    let id = crusaders["pack"].as_str().unwrap().to_string();
+    assert_eq!(id.len(), 32, "{games}");
+    let wk = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == "warrior-knights")
+        .unwrap();
+    assert!(wk["pack"].is_null(), "{wk}");
+    let create = json!({"game": "crusaders", "config": {"players": 2}, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]});
+    let (status, created) = http(port, "POST", "/api/tables", Some(&create.to_string())).unwrap();
+    assert_eq!(status, 201, "{created}");
+    let table = created["id"].as_str().unwrap();
+    let (_, info) = http(port, "GET", &format!("/api/tables/{table}"), None).unwrap();
+    assert_eq!(info["config"]["data"], id.as_str(), "{info}");
+    let (_, list) = http(port, "GET", "/api/tables", None).unwrap();
+    assert!(
+        list.to_string().contains(&id),
+        "the lobby does not show the pack: {list}"
+    );
+    let (status, data) = http(
+        port,
+        "GET",
+        &format!("/api/games/crusaders/data?pack={id}"),
+        None,
+    )
+    .unwrap();
+    assert_eq!(status, 200);
+    assert!(
+        data.to_string().contains("\"supply\":150"),
+        "pack files not served"
+    );
+    let (status, _) = http(
+        port,
+        "GET",
+        &format!("/api/games/crusaders/data?pack={}", "0".repeat(32)),
+        None,
+    )
+    .unwrap();
+    assert_eq!(status, 404);
+    let _ = server.kill();
+    let _ = server.wait();
 }

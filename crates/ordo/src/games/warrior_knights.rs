@@ -1,160 +1,110 @@
-//! Terminal pictures of game states.
+//! Warrior Knights on the command line: its options, its terminal picture and its
+//! balance-report labels.
 
 use std::fmt::Write as _;
 
-use crusaders::{Crusaders, PhaseView, View};
-use ordo_core::{Game, Seat, Viewer};
+use anyhow::bail;
+use ordo_core::{Game, Seat};
+use warrior_knights::{Config, Length, Optional, View, WarriorKnights, RULES_LATEST};
 
-const KIND: [&str; 8] = [
-    "Castle", "Church", "Farm", "Bank", "Keep", "Chapel", "Mill", "Vault",
-];
+use super::{list, words, CliGame, GameArgs};
 
-/// A readable summary of a Crusaders state as `seat` (or a spectator) sees it.
-pub(crate) fn crusaders(g: &Crusaders, seat: Option<Seat>) -> String {
-    let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
-    crusaders_view(&g.view(viewer))
-}
-
-/// A readable summary of a Crusaders view: all the terminal shows, whether the view was built
-/// from a local state or received from a server.
-pub(crate) fn crusaders_view(v: &View) -> String {
-    let board = crusaders::data::tables().ok().map(|t| t.board(v.side));
-    let name = |id: crusaders::RegionId| -> String {
-        board
-            .and_then(|b| b.regions.get(id.index()))
-            .map_or_else(|| format!("#{}", id.0), |r| r.name.clone())
-    };
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "== Turn {} | supply {}{} | Prussians {} | Slavs {} | Saracens 6 ==",
-        v.turns + 1,
-        v.supply,
-        if v.end_triggered {
-            " (last round!)"
-        } else {
-            ""
-        },
-        v.prussian.strength,
-        v.slav.strength
-    );
-    for p in &v.seats {
-        let order = p.order.map_or("-".to_string(), |o| o.to_string());
-        let _ = writeln!(
-            s,
-            "P{} [{}] Influence {:>3}  order {:<14} troops {}/5  defeated P{} S{} Sar{}  bonus T{} M{} C{} I{} B{}",
-            p.seat.0 + 1,
-            if p.turn_rank == 0 { "start" } else { "     " },
-            p.influence,
-            order,
-            p.troops_up,
-            p.defeated[0],
-            p.defeated[1],
-            p.defeated[2],
-            p.bonus[0],
-            p.bonus[1],
-            p.bonus[2],
-            p.bonus[3],
-            p.bonus[4],
-        );
-        let wheel: Vec<String> = p
-            .wheel
-            .iter()
-            .enumerate()
-            .map(|(i, w)| {
-                if w.upgraded {
-                    format!("{}:{}+{}={}", i + 1, w.basic, w.secondary, w.tokens)
-                } else {
-                    format!("{}:{}={}", i + 1, w.basic, w.tokens)
-                }
-            })
-            .collect();
-        let shown = if p.divine.is_some() { 8 } else { 4 };
-        let built: Vec<String> = KIND
-            .iter()
-            .zip(p.off_board)
-            .take(shown)
-            .map(|(k, b)| {
-                let levels: String = (0..4)
-                    .map(|l| if b & (1 << l) != 0 { 'x' } else { '.' })
-                    .collect();
-                format!("{k} {levels}")
-            })
-            .collect();
-        let knights: Vec<String> = p.knights.iter().flatten().map(|&r| name(r)).collect();
-        let _ = writeln!(s, "    wheel  {}", wheel.join("  "));
-        let _ = writeln!(
-            s,
-            "    built  {}   knights: {}",
-            built.join(", "),
-            knights.join(", ")
-        );
-    }
-    let _ = writeln!(s, "-- map (regions with pieces) --");
-    for r in &v.regions {
-        let mut parts = Vec::new();
-        if let Some(e) = r.enemy {
-            parts.push(format!("enemy {e:?}"));
+impl CliGame for WarriorKnights {
+    fn config_from(args: &GameArgs) -> anyhow::Result<Config> {
+        let length = match args.length.as_str() {
+            "shorter" => Length::Shorter,
+            "standard" => Length::Standard,
+            "longer" => Length::Longer,
+            "longest" => Length::Longest,
+            other => {
+                bail!("unknown length `{other}` (expected shorter, standard, longer, longest)")
+            }
+        };
+        if args.variant != "standard" {
+            bail!("Warrior Knights has no variants; use --length and --options");
         }
-        if let Some(t) = r.tile {
-            parts.push(format!("tile {t:?}"));
+        if !args.expansions.trim().is_empty() {
+            bail!("Warrior Knights has no expansions in Ordo (Crown and Glory is not built)");
         }
-        for b in &r.buildings {
-            parts.push(format!(
-                "P{} {} {}",
-                b.owner.0 + 1,
-                KIND[b.kind.index()],
-                b.level
-            ));
-        }
-        if let Some(t) = r.influence_tile {
-            parts.push(format!(
-                "influence tile cost {} level {} {:?}",
-                t.cost, t.level, t.effect
-            ));
-        }
-        for a in &r.arms {
-            parts.push(format!("arms P{}", a.0 + 1));
-        }
-        for (o, k) in &r.knights {
-            parts.push(format!("knight P{}#{}", o.0 + 1, k + 1));
-        }
-        let _ = writeln!(s, "  {:<16} {}", name(r.id), parts.join("; "));
-    }
-    match &v.phase {
-        PhaseView::Turn { seat, step, .. } => {
-            let _ = writeln!(s, "-- P{} to play: {step:?}", seat.0 + 1);
-        }
-        PhaseView::Over => {
-            if let Some(f) = &v.final_scores {
-                for (i, b) in f.iter().enumerate() {
-                    let _ = writeln!(
-                        s,
-                        "P{}: {} = influence {} + majorities {:?} + buildings {}",
-                        i + 1,
-                        b.total,
-                        b.influence,
-                        b.majorities,
-                        b.buildings
-                    );
-                }
+        let mut optional = Optional::default();
+        for o in list(&args.options) {
+            match o {
+                "open_private_motions" => optional.open_private_motions = true,
+                "exchanging_heirs" => optional.exchanging_heirs = true,
+                "player_elimination" => optional.player_elimination = true,
+                "might_is_right" => optional.might_is_right = true,
+                "abandoned_nobles" => optional.abandoned_nobles = true,
+                "miracles_can_happen" => optional.miracles_can_happen = true,
+                "two_barons_need_five_cities" => optional.two_barons_need_five_cities = true,
+                other => bail!("unknown option `{other}`"),
             }
         }
-        other => {
-            let _ = writeln!(s, "-- {other:?}");
+        Ok(Config {
+            barons: args.players,
+            length,
+            optional,
+            rules: args.rules.unwrap_or(RULES_LATEST),
+            data: None,
+        })
+    }
+
+    fn turns(&self) -> u32 {
+        self.rounds()
+    }
+
+    fn render_view(view: &View) -> String {
+        render(view)
+    }
+
+    fn view_over(view: &View) -> bool {
+        view.phase.kind == "over"
+    }
+
+    fn data_summary() -> Result<String, Vec<String>> {
+        match warrior_knights::tables::tables() {
+            Ok(t) => {
+                let c = t.components;
+                let defaults = c
+                    .cities
+                    .iter()
+                    .filter(|x| x.confidence == warrior_knights::data::Confidence::Default)
+                    .count();
+                Ok(format!(
+                    "{} + {} + {}: OK ({} Barons, {} cities ({defaults} with DEFAULT values), {} Kingdom areas, {} Mercenaries, {} Fate cards, {} Event and {} Agenda cards; the map and the card texts are reconstructions)",
+                    c.version,
+                    t.board.file.version,
+                    t.cards.version,
+                    c.barons.len(),
+                    c.cities.len(),
+                    t.board.kingdom,
+                    c.mercenaries.len(),
+                    c.fate.cards.len(),
+                    t.cards.event_deck().len(),
+                    t.cards.agenda_deck().len()
+                ))
+            }
+            Err(problems) => Err(problems.iter().map(ToString::to_string).collect()),
         }
     }
-    s
-}
 
-/// A readable summary of a Warrior Knights state as `seat` (or a spectator) sees it.
-pub(crate) fn warrior_knights(g: &warrior_knights::WarriorKnights, seat: Option<Seat>) -> String {
-    let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
-    warrior_knights_view(&g.view(viewer))
+    const IDENTITY: &'static str = "Baron";
+
+    fn seat_label(&self, seat: Seat) -> String {
+        warrior_knights::data::components()
+            .ok()
+            .and_then(|c| c.barons.get(seat.index()))
+            .map_or_else(|| format!("baron {}", seat.0), |b| b.id.clone())
+    }
+
+    /// Position after the first Chairman (who places first).
+    fn turn_rank_of(&self, seat: Seat) -> u32 {
+        let n = u32::from(self.num_seats());
+        (u32::from(seat.0) + n - u32::from(self.first_chairman())) % n
+    }
 }
 
 /// A readable summary of a Warrior Knights view.
-pub(crate) fn warrior_knights_view(v: &warrior_knights::View) -> String {
+fn render(v: &View) -> String {
     use warrior_knights::{Loc, Target};
     let comps = warrior_knights::data::components().ok();
     let board = warrior_knights::map::board().ok();
@@ -301,13 +251,21 @@ pub(crate) fn warrior_knights_view(v: &warrior_knights::View) -> String {
     let _ = writeln!(s, "Neutral cities: {}", neutral.join(", "));
     let _ = writeln!(
         s,
-        "Stacks {:?} (resolving {}) | areas: Taxation {}, Wages {}, Assembly {} | track {:?}",
-        v.stacks,
+        "Action stacks {} (resolving stack {}) | areas: Taxation {}, Wages {}, Assembly {} | Mercenary Track: {}",
+        v.stacks
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(" / "),
         v.stack + 1,
         v.zones[0].len(),
         v.zones[1].len(),
         v.zones[2].len(),
         v.track
+            .iter()
+            .map(|t| t.map_or_else(|| "empty".to_string(), baron))
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     if !v.current_agendas.is_empty() {
         let names: Vec<String> = v.current_agendas.iter().map(|&a| agenda(a)).collect();
@@ -318,21 +276,22 @@ pub(crate) fn warrior_knights_view(v: &warrior_knights::View) -> String {
         let _ = writeln!(s, "Laws: {}", names.join(", "));
     }
     if let Some(c) = v.revealed {
-        let _ = writeln!(s, "Revealed: {c:?}");
+        let _ = writeln!(s, "Revealed: {}", words(&c));
     }
     if let Some(b) = &v.battle {
         let bt = &b.battle;
         let _ = writeln!(
             s,
-            "Battle in {}: {} attacks {} ({:?}); cards {:?}",
+            "Battle in {}: {} attacks {} ({}); cards in hand {} and {}",
             area(bt.area),
             baron(bt.attacker),
             match bt.target {
                 Target::Baron(x) => baron(x),
                 Target::Neutral => "the neutral city".into(),
             },
-            bt.stage,
-            b.hand_sizes
+            words(&bt.stage),
+            b.hand_sizes[0],
+            b.hand_sizes[1]
         );
     }
     if let Some(m) = &v.mine {
@@ -346,10 +305,16 @@ pub(crate) fn warrior_knights_view(v: &warrior_knights::View) -> String {
             .collect();
         let _ = writeln!(s, "Your hand: {}", hand.join(", "));
         if m.planned.iter().any(|p| !p.is_empty()) {
-            let _ = writeln!(s, "Your plan: {:?}", m.planned);
+            let plan: Vec<String> = m
+                .planned
+                .iter()
+                .enumerate()
+                .map(|(i, p)| format!("stack {}: {}", i + 1, words(p)))
+                .collect();
+            let _ = writeln!(s, "Your plan: {}", plan.join("; "));
         }
         if !m.battle_hand.is_empty() {
-            let _ = writeln!(s, "Your Fate cards: {:?}", m.battle_hand);
+            let _ = writeln!(s, "Your Fate cards: {}", words(&m.battle_hand));
         }
     }
     let _ = writeln!(
