@@ -29,9 +29,13 @@ declare module 'node:fs' {
   export function rmSync(path: string, opts?: { recursive?: boolean; force?: boolean }): void;
   export function existsSync(path: string): boolean;
   export function readFileSync(path: string): Uint8Array;
+  export function readFileSync(path: string, encoding: 'utf8'): string;
+  export function readdirSync(path: string, opts: { withFileTypes: true }): Array<{ name: string; isDirectory(): boolean }>;
+  export function writeFileSync(path: string, data: string): void;
   const fs: {
     mkdtempSync: typeof mkdtempSync; mkdirSync: typeof mkdirSync; rmSync: typeof rmSync;
-    existsSync: typeof existsSync; readFileSync: typeof readFileSync;
+    existsSync: typeof existsSync; readFileSync: typeof readFileSync; readdirSync: typeof readdirSync;
+    writeFileSync: typeof writeFileSync;
   };
   export default fs;
 }
@@ -44,6 +48,7 @@ declare module 'node:path' {
   export function join(...parts: string[]): string;
   export function resolve(...parts: string[]): string;
   export function dirname(p: string): string;
+  export function relative(from: string, to: string): string;
 }
 
 declare module 'node:net' {

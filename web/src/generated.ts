@@ -1,6 +1,12 @@
 // Generated from the Rust types by `UPDATE_EXPECT=1 cargo test -p ordo-server --test it bindings`.
 // Do not edit.
 
+export type Ack = { "type": "ack", 
+/**
+ * The table version after it.
+ */
+version: number, };
+
 export type Act = "travel" | "muster" | "crusade" | "influence" | "build";
 
 export type Action = { "type": "pick_order", 
@@ -203,11 +209,21 @@ calatrava_third: boolean,
 /**
  * Expansions (absent from base-game records).
  */
-expansions: Expansions, };
+expansions: Expansions, 
+/**
+ * House rule for six players with Crimson & Amber Knight: the shared-building rule, which
+ * the rules give for five players, applies at six too (the reading of rules revisions 1–2).
+ */
+shared_buildings_at_six: boolean, 
+/**
+ * The owner's data pack the table plays with (its id, see `ordo_core::pack`); absent: the
+ * built-in data.
+ */
+data?: string, };
 
 export type CreateTable = { 
 /**
- * Game id (`crusaders`).
+ * Game id (`crusaders`, `warrior-knights`; see `GET /api/games`).
  */
 game: string, 
 /**
@@ -302,6 +318,28 @@ divine_influence: boolean,
  * Crimson & Amber Knight: 5–6 players, shared buildings, two orders.
  */
 crimson_amber: boolean, };
+
+export type GameEntry = { 
+/**
+ * Game id.
+ */
+id: string, 
+/**
+ * Name.
+ */
+name: string, 
+/**
+ * Fewest seats.
+ */
+min_seats: number, 
+/**
+ * Most seats.
+ */
+max_seats: number, 
+/**
+ * The owner's data pack new tables play with (its id), if the server was given one.
+ */
+pack: string | null, };
 
 export type Hint = { 
 /**
@@ -725,6 +763,12 @@ double: number | null,
  */
 giant: number | null, };
 
+export type StatusAnswer = { 
+/**
+ * The status.
+ */
+status: TableStatus, };
+
 export type StepView = { "step": "choose" } | { "step": "split" } | { "step": "travel", 
 /**
  * Movement points left.
@@ -758,6 +802,52 @@ face: SaracenFace, } | { "step": "build",
  * Build value.
  */
 value: number, } | { "step": "upgrade_distribute" } | { "step": "skip_distribute" } | { "step": "sow" };
+
+export type TableInfo = { 
+/**
+ * Table id.
+ */
+id: string, 
+/**
+ * Game id.
+ */
+game: string, 
+/**
+ * The game config.
+ */
+config: unknown, 
+/**
+ * Status.
+ */
+status: TableStatus, 
+/**
+ * Seats.
+ */
+seats: Array<SeatPublic>, 
+/**
+ * Real-time or turn-based.
+ */
+pace: Pace, 
+/**
+ * The clock, if any.
+ */
+clock: ClockSpec | null, 
+/**
+ * The stand-in bot.
+ */
+standin: string, 
+/**
+ * Table version.
+ */
+version: number, 
+/**
+ * SHA-256 commitment of the seed.
+ */
+seed_commitment: string, 
+/**
+ * The seed, revealed when the game is over.
+ */
+seed: string | null, };
 
 export type TableStatus = "open" | "active" | "finished";
 
@@ -958,7 +1048,15 @@ army: WkHolder,
 /**
  * Tokens removed.
  */
-count: number, } } | "no_muster" | { "event_to": number } | { "event_target": number } | "cancel_event" | "accept_event" | { "pledge": number } | { "start_expedition": number } | "no_expedition" | { "fund": number } | "bless" | "no_bless" | { "appoint": number } | { "propose": WkProposal } | { "next_agenda": number } | { "commit": number } | { "cast": WkBallot } | { "tie_break": WkBallot } | "accept_agenda" | "refuse_agenda" | { "office_to": number } | { "drop_charge": number } | "comply_tithe" | "refuse_tithe" | "buy_off_faith" | "buy_off_crowns" | "let_revolt" | { "cancel_lasting": number } | "return_done";
+count: number, } } | "no_muster" | { "event_to": number } | { "event_target": number } | "cancel_event" | "accept_event" | { "pledge": number } | { "start_expedition": number } | "no_expedition" | { "fund": number } | "bless" | "no_bless" | { "appoint": number } | { "propose": WkProposal } | { "next_agenda": number } | { "commit": number } | { "cast": WkBallot } | { "tie_break": WkBallot } | "accept_agenda" | "refuse_agenda" | { "office_to": number } | { "drop_charge": number } | "comply_tithe" | "refuse_tithe" | "buy_off_faith" | "buy_off_crowns" | "let_revolt" | { "cancel_lasting": number } | "return_done" | { "resolve_revolt": number } | { "lose_troop": number } | { "road_halt": { 
+/**
+ * Which Noble.
+ */
+shape: number, 
+/**
+ * The area on the road where he halts.
+ */
+at: number, } } | "road_stay";
 
 export type WkAssembly = { 
 /**
@@ -1230,9 +1328,50 @@ length: WkLength,
 /**
  * Optional rules.
  */
-optional: WkOptional, };
+optional: WkOptional, 
+/**
+ * The owner's data pack the table plays with (see `ordo_core::pack`); absent: the built-in
+ * data.
+ */
+data?: string, };
 
 export type WkEventColour = "red" | "green" | "blue";
+
+export type WkEventDrawn = { 
+/**
+ * Round drawn.
+ */
+round: number, 
+/**
+ * The Event (index into the cards' Events).
+ */
+card: number, 
+/**
+ * The Baron who drew it.
+ */
+drawer: number, 
+/**
+ * The Baron it struck (the drawer, or for a blue Event the one he chose).
+ */
+target: number, 
+/**
+ * Noble, city or nationality picked by Fate for its effect.
+ */
+pick: number | null, 
+/**
+ * What became of it.
+ */
+result: WkEventResult, 
+/**
+ * The decision (count) that drew it.
+ */
+drawn_at: number, 
+/**
+ * The decision (count) that resolved it.
+ */
+resolved_at: number | null, };
+
+export type WkEventResult = "pending" | "cancelled" | "happened" | "lasting";
 
 export type WkExpedition = { 
 /**
@@ -1255,6 +1394,28 @@ export type WkHolder = { "noble": number } | "stronghold";
 export type WkLength = "shorter" | "standard" | "longer" | "longest";
 
 export type WkLoc = "off" | { "at": number } | { "sea": number };
+
+export type WkLoss = { 
+/**
+ * The owner, who chooses.
+ */
+seat: number, 
+/**
+ * The army.
+ */
+holder: WkHolder, 
+/**
+ * The nationality drawn for a deserter, while he is still to be chosen.
+ */
+deserter: number | null, 
+/**
+ * Casualty tokens still to be paid for (100 strength of Mercenaries each).
+ */
+tokens: number, 
+/**
+ * A 50 has been given for the current token and a second 50 is due.
+ */
+half: boolean, };
 
 export type WkMine = { 
 /**
@@ -1357,9 +1518,45 @@ seat: number | null, };
 
 export type WkProposal = { "rescind_ban": number } | { "discard_law": number } | { "discard_charge": [number, number] } | { "discard_office": [number, number] } | "postpone" | { "revive": number };
 
+export type WkRevoltView = { 
+/**
+ * Its owner, who decides.
+ */
+seat: number, 
+/**
+ * The city (index into the components' cities).
+ */
+city: number, 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * Its printed income.
+ */
+income: number, 
+/**
+ * Crowns that buy the revolt off (twice the income).
+ */
+crowns: number, 
+/**
+ * Faith that buys the revolt off.
+ */
+faith: number, };
+
 export type WkSite = { "city": number } | "stronghold";
 
 export type WkStage = "fighters" | "mode" | "commanders" | "draw" | { "discard": number } | { "casualties": number } | "outcome" | "retreats" | "capture" | "done";
+
+export type WkStanding = { 
+/**
+ * The King, or `None` when the leaders are still tied after every tie-break.
+ */
+king: number | null, 
+/**
+ * Place per seat (0 = first); Barons tied after every tie-break share a place.
+ */
+places: Array<number>, };
 
 export type WkTarget = { "baron": number } | "neutral";
 
@@ -1468,6 +1665,36 @@ assembly: WkAssemblyView | null,
  * The Event being resolved: (card, drawer, target).
  */
 event: [number, number, number] | null, 
+/**
+ * Every Event drawn so far, oldest first, with its drawer, target and what became of it.
+ */
+events_drawn: Array<WkEventDrawn>, 
+/**
+ * Each Event drawn in words (same order).
+ */
+events_text: Array<string>, 
+/**
+ * The Event discard pile (face up), bottom first.
+ */
+event_discard: Array<number>, 
+/**
+ * The revolting city whose owner decides now (Upkeep).
+ */
+revolt: WkRevoltView | null, 
+/**
+ * Rules revision 4: the owner's other revolting cities, waiting for him to pick the next.
+ */
+revolts_waiting: Array<WkRevoltView>, 
+/**
+ * Rules revision 4: losses of dead Nobles' armies still to be chosen by their owners, the
+ * one being decided first.
+ */
+losses: Array<WkLoss>, 
+/**
+ * The final standing: a shared place for Barons still tied after every tie-break (rules
+ * revision 4), so no King; `None` while the game goes on.
+ */
+standing: WkStanding | null, 
 /**
  * Mercenaries hired and not yet assigned.
  */

@@ -1,0 +1,56 @@
+// @ts-check
+// Both games to the end through the shell on both viewports: bots play a table of each game while
+// a page at 390×844 and one at 1400×1000 watch every patch up to the final scores.
+
+import { mapTextSize } from './lib.mjs';
+
+/** @typedef {import('playwright-core').Browser} Browser */
+
+/**
+ * @param {Browser} browser
+ * @param {{base: string, log: (m: string) => void, check: (c: unknown, m: string) => void, newContext: (b: Browser, name: string, v?: {width: number, height: number}) => Promise<import('playwright-core').BrowserContext>, passed: Array<string>, shot: (p: import('playwright-core').Page, name: string) => Promise<void>}} env
+ */
+export async function scenarioEndings(browser, env) {
+  const { base, log, check, passed } = env;
+  /** @type {Record<string, unknown>} */
+  const configs = { crusaders: { players: 3 }, 'warrior-knights': { barons: 2, length: 'shorter' } };
+  const done = [];
+  for (const game of Object.keys(configs)) {
+    const started = Date.now();
+    const n = game === 'crusaders' ? 3 : 2;
+    const res = await fetch(`${base}/api/tables`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ game, config: configs[game], seats: Array.from({ length: n }, () => ({ kind: 'bot', bot: 'random' })) }),
+    });
+    const { id } = /** @type {{id: string}} */ (await res.json());
+    const pages = [];
+    for (const [w, hgt] of [[390, 844], [1400, 1000]]) {
+      const ctx = await env.newContext(browser, `end-${game}-${w}`, { width: w, height: hgt });
+      const page = await ctx.newPage();
+      await page.goto(`${base}/t/${id}`);
+      pages.push({ ctx, page, w });
+    }
+    for (const { page, w } of pages) {
+      await page.waitForFunction(() => /** @type {any} */ (window).__ordo?.snap?.status === 'finished' && document.querySelector('#scores') != null,
+        null, { timeout: 240000, polling: 500 });
+      const rows = await page.locator('#scores tbody tr').count();
+      check(rows === n, `${game} at ${w} px: the final scores list every seat (${rows})`);
+      const winner = (await page.locator('#scores').textContent()) ?? '';
+      check(winner.length > 20, `${game} at ${w} px: the score screen has a winner line`);
+      if (w === 390) {
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        check(wide <= 1, `${game} at 390 px: no sideways scrolling at the end (${wide})`);
+      }
+      // No map text under 11 CSS px at fit.
+      const size = await mapTextSize(page);
+      check(size.shown > 0 && size.min >= 10.95, `${game} at ${w} px: map text at fit is at least 11 px (smallest ${size.min.toFixed(1)} px of ${size.shown})`);
+      await env.shot(page, `end-${game}-${w}`);
+    }
+    const version = await pages[0].page.evaluate(() => /** @type {any} */ (window).__ordo.snap.version);
+    for (const { ctx } of pages) await ctx.close();
+    const line = `${game} to the end in ${((Date.now() - started) / 1000).toFixed(1)} s (${version} decisions)`;
+    log(line);
+    done.push(line);
+  }
+  passed.push(`(v) both games watched to the final scores at 390×844 and 1400×1000: ${done.join('; ')}`);
+}

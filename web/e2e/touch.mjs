@@ -1,0 +1,77 @@
+// @ts-check
+// A phone with a touch screen (390×844): a tap on a piece of the map or a fact shows its
+// explanation; the status line is a live region that stays in view; the log is a log; the map
+// zooms and fits; the opponents' boards fold.
+
+import { mapTextSize } from './lib.mjs';
+
+/** @typedef {import('playwright-core').Browser} Browser */
+
+/**
+ * @param {Browser} browser
+ * @param {{base: string, log: (m: string) => void, check: (c: unknown, m: string) => void, newContext: (b: Browser, name: string, v?: {width: number, height: number}, extra?: {hasTouch?: boolean, isMobile?: boolean}) => Promise<import('playwright-core').BrowserContext>, passed: Array<string>, shot: (p: import('playwright-core').Page, name: string) => Promise<void>}} env
+ */
+export async function scenarioTouch(browser, env) {
+  const { base, check, passed } = env;
+  const res = await fetch(`${base}/api/tables`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'crusaders', config: { players: 3 }, seats: [{ kind: 'bot', bot: 'random' }, { kind: 'bot', bot: 'random' }, { kind: 'bot', bot: 'random' }] }),
+  });
+  const { id } = /** @type {{id: string}} */ (await res.json());
+  const ctx = await env.newContext(browser, 'touch', { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+  const page = await ctx.newPage();
+  await page.goto(`${base}/t/${id}`);
+  await page.waitForFunction(() => {
+    const o = /** @type {any} */ (window).__ordo;
+    return o && o.conn === 'connected' && o.snap != null && document.querySelector('#map .region') != null;
+  }, null, { timeout: 15000 });
+  // A tap on a region's name shows the region's explanation.
+  const region = page.locator('#map .region').first();
+  const name = (await region.getAttribute('data-name')) ?? '';
+  await region.locator('text.rname').tap();
+  await page.waitForSelector('#tip', { timeout: 5000 });
+  const tipText = (await page.locator('#tip').textContent()) ?? '';
+  check(tipText.length > 0 && tipText.includes(name), `a tap on a region explains it (${tipText})`);
+  // A tap on a fact of the status line explains it too.
+  const fact = page.locator('#status .facts [title]').first();
+  await fact.tap();
+  await page.waitForFunction(() => (document.querySelector('#tip')?.textContent ?? '').length > 0);
+  const factTip = await page.locator('#tip').textContent();
+  check(factTip === (await fact.getAttribute('title')), `a tap on a fact shows its explanation (${factTip})`);
+  // The status line: a live region, still in view after scrolling down.
+  check((await page.locator('#phase[role="status"]').count()) === 1, 'the phase line is a status live region');
+  check((await page.locator('#log-list[role="log"], #log [role="log"]').count()) + (await page.locator('#log-empty').count()) >= 0, 'the log is a log');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const top = await page.locator('#status').evaluate((el) => el.getBoundingClientRect().top);
+  check(top >= 0 && top < 120, `the status line stays in view while scrolling (top ${top})`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const fit = await mapTextSize(page);
+  check(fit.shown > 0 && fit.min >= 10.95, `map text at fit is at least 11 px (smallest ${fit.min.toFixed(1)} px of ${fit.shown})`);
+  // Zoom in, then fit.
+  const vb0 = await page.locator('#map').getAttribute('viewBox');
+  for (let i = 0; i < 3; i++) await page.locator('#map-zoom-in').tap();
+  const vb1 = await page.locator('#map').getAttribute('viewBox');
+  check(vb1 !== vb0, 'the zoom button zooms the map');
+  const zoomed = await mapTextSize(page);
+  check(zoomed.shown > fit.shown, `zooming in shows more of the map's text (${fit.shown} → ${zoomed.shown})`);
+  await page.locator('#map-fit').tap();
+  check((await page.locator('#map').getAttribute('viewBox')) === vb0, 'fit shows the whole map again');
+  // Every clickable thing has a name.
+  const unnamed = await page.evaluate(() => [...document.querySelectorAll('button, [role="button"], a[href]')]
+    .filter((el) => !(el.getAttribute('aria-label') || el.textContent?.trim() || el.getAttribute('title'))).length);
+  check(unnamed === 0, `every button and link has an accessible name (${unnamed} without)`);
+  // The opponents' boards fold on a phone (folded at first) and open on a tap.
+  check((await page.locator('#players-fold').getAttribute('open')) == null, 'the players\' boards start folded on a phone');
+  await page.locator('#players-fold > summary').tap();
+  await page.waitForFunction(() => /** @type {HTMLDetailsElement | null} */ (document.querySelector('#players-fold'))?.open === true);
+  check(await page.locator('#players .player').first().isVisible(), 'a tap on "Players" shows their boards');
+  await env.shot(page, 'touch-phone');
+  // A dark colour scheme gives a dark page; reduced motion is honoured by the stylesheet.
+  await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+  const bg = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  const [r, g, b] = (bg.match(/\d+/g) ?? ['255', '255', '255']).map(Number);
+  check(r + g + b < 150, `the dark theme darkens the page (${bg})`);
+  await env.shot(page, 'touch-phone-dark');
+  await ctx.close();
+  passed.push('(u) touch: a tap explains a region and a fact; sticky status live region; map text ≥ 11 px at fit; zoom and fit; named controls; folded opponents; dark theme');
+}

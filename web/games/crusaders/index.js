@@ -1,0 +1,150 @@
+// @ts-check
+// Crusaders: Thy Will Be Done, as the shell sees it (`shell/game-api.js`): its map, player boards,
+// decisions, strings (loaded per language) and rules reference.
+
+import { h, seatBadge } from '../../shell/dom.js';
+import { setCtx, t, seatLabel, colorName } from './ctx.js';
+import { setData, D, BUILDINGS, ENEMIES, regionName } from './data.js';
+import { enemyName, enemyAbbr, buildingName, buildingAbbr, actName, variantName, stepText, label, logText } from './names.js';
+import { renderMap } from './map.js';
+import { renderPlayer } from './boards.js';
+import { reconstructed } from './reconstructed.js';
+
+/** @typedef {import('../../src/generated').View} View */
+/** @typedef {import('../../src/generated').Snapshot} Snap */
+
+/** Decisions a misclick would hurt (asked twice). */
+const CONFIRM = new Set(['forgo', 'end_travel', 'skip_turn', 'no_distribute']);
+/** Decisions taken on a region of the map. */
+const REGION_ACTIONS = new Set(['start', 'move', 'crusade', 'build', 'take_tile', 'crusade_swap']);
+
+/** The phase line: who is doing what. @param {Snap} snap @param {View} view */
+function phaseText(snap, view) {
+  const who = (/** @type {number} */ seat) => seatLabel(snap, seat);
+  const p = view.phase;
+  if (snap.status === 'open') return t('phase.waiting_players');
+  switch (p.phase) {
+    case 'pick_orders': {
+      const waiting = view.seats.filter((x) => !x.chosen).map((x) => who(x.seat));
+      return `${t('phase.pick_orders')}${waiting.length ? ` ${t('waiting_for', { who: waiting.join(', ') })}` : ''}`;
+    }
+    case 'tournament': {
+      const waiting = view.seats.filter((x) => !x.chosen).map((x) => who(x.seat));
+      return `${t('phase.tournament')}${waiting.length ? ` ${t('waiting_for', { who: waiting.join(', ') })}` : ''}`;
+    }
+    case 'order_setup': return t('phase.order_setup', { who: who(p.seat) });
+    case 'start_region': return t('phase.start_region', { who: who(p.seat) });
+    case 'turn': {
+      let text = `${t('phase.turn', { who: who(p.seat) })}: ${stepText(p.step)}`;
+      if (p.pending) text += ` ${t('then_pending', { act: actName(p.pending[0]), n: p.pending[1] })}`;
+      return text;
+    }
+    case 'over': return t('phase.over');
+    default: return '';
+  }
+}
+
+/** @param {View} view */
+function renderLegend(view) {
+  const divine = view.seats.some((p) => p.divine != null);
+  const kinds = divine ? BUILDINGS : BUILDINGS.slice(0, 4);
+  return h('details', { class: 'card legend' },
+    h('summary', null, t('legend')),
+    h('ul', { class: 'plain' },
+      ENEMIES.map((e) => h('li', null, h('span', { class: `chip ${e}` }, enemyAbbr(e)), ' ', enemyName(e))),
+      kinds.map((k) => h('li', null, h('span', { class: 'chip building' }, buildingAbbr(k)), ' ', buildingName(k))),
+      h('li', null, '✠ ', t('start_region')),
+      h('li', null, '★ ', t('paris_hint')),
+      view.seats.map((p) => h('li', null, seatBadge(p.seat), ' ', colorName(p.seat)))));
+}
+
+/** @param {Snap} snap @param {View} view @param {{footer: Array<HTMLElement>, shown: boolean, hide: HTMLElement, show: HTMLElement}} foot */
+function renderScores(snap, view, foot) {
+  const scores = view.final_scores ?? [];
+  if (!foot.shown) return h('section', { class: 'card' }, foot.show);
+  const best = Math.max(...scores.map((x) => x.total));
+  const divine = view.seats.some((p) => p.divine != null);
+  const rows = scores.map((sc, i) => h('tr', { class: sc.total === best ? 'winner' : '', 'data-seat': i },
+    h('th', { scope: 'row' }, seatBadge(i), ' ', seatLabel(snap, i)),
+    h('td', null, sc.influence),
+    h('td', null, sc.majorities[0]), h('td', null, sc.majorities[1]), h('td', null, sc.majorities[2]),
+    divine ? h('td', null, sc.tile_majority) : null,
+    h('td', null, sc.buildings),
+    divine ? h('td', null, sc.tiles) : null,
+    h('td', { class: 'total' }, h('strong', null, sc.total))));
+  return h('section', { class: 'card scores highlight', id: 'scores', 'aria-label': t('final_scores') },
+    h('div', { class: 'row' }, h('h2', null, t('final_scores')), h('span', { class: 'grow' }), foot.hide),
+    scores.length ? h('div', { class: 'scroll-x' }, h('table', null,
+      h('thead', null, h('tr', null, h('th', null, t('player')), h('th', null, t('influence')),
+        h('th', { title: t('majority_hint') }, enemyName('prussian')), h('th', { title: t('majority_hint') }, enemyName('slav')), h('th', { title: t('majority_hint') }, enemyName('saracen')),
+        divine ? h('th', { title: t('tile_majority_hint') }, t('tile_majority')) : null, h('th', { title: t('level4_hint') }, t('buildings')),
+        divine ? h('th', null, t('end_game_tiles')) : null, h('th', null, t('total')))),
+      h('tbody', null, rows))) : h('p', null, t('phase.over')),
+    h('p', null, `${t('winner')}: `, scores.map((x, i) => (x.total === best ? seatLabel(snap, i) : null)).filter(Boolean).join(', ')),
+    foot.footer);
+}
+
+/** The facts under the status line. @param {Snap} _snap @param {View} view */
+function facts(_snap, view) {
+  return [
+    h('span', { title: t('supply_hint') }, `${t('supply')}: ${view.supply}`),
+    view.end_triggered ? h('span', { class: 'tag warn' }, t('last_round')) : null,
+    h('span', null, `${t('turns')}: ${view.turns}`),
+    h('span', { title: t('strength_hint') }, `${enemyName('prussian')}: ${view.prussian.strength}`),
+    h('span', { title: t('strength_hint') }, `${enemyName('slav')}: ${view.slav.strength}`),
+    h('span', { title: t('strength_hint') }, `${enemyName('saracen')}: 6`),
+    h('span', null, `${t('variant')}: ${variantName(view.variant)}`)];
+}
+
+/** @type {View | null} */
+let lastView = null;
+
+/** @type {import('../../shell/game-api.js').Game} */
+export const game = {
+  reconstructed,
+  id: 'crusaders',
+  init(ctx, data) {
+    setCtx(ctx);
+    setData(data);
+  },
+  strings: (lang) => import(`./i18n/${lang}.js`).then((m) => m.default),
+  rules: (lang) => import(`./i18n/rules-${lang}.js`).then((m) => m.default),
+  region(a) {
+    /** @type {any} */
+    const x = a;
+    if (!x || !REGION_ACTIONS.has(x.type)) return null;
+    const r = x.to ?? x.region;
+    return typeof r === 'number' ? r : null;
+  },
+  risky: (a) => {
+    /** @type {any} */
+    const x = a;
+    return CONFIRM.has(typeof x === 'string' ? x : x?.type);
+  },
+  areaName: (i) => (lastView ? regionName(lastView, i) : `#${i}`),
+  label,
+  logText,
+  phaseText,
+  facts,
+  finished: (view) => view.final_scores != null,
+  renderMap(snap, view, choices, picked) {
+    lastView = view;
+    return renderMap(snap, view, choices, picked);
+  },
+  boards(snap, view) {
+    lastView = view;
+    /** @type {View} */
+    const v = view;
+    const mine = snap.you != null ? v.seats.find((p) => p.seat === snap.you) ?? null : null;
+    return {
+      mine: mine ? renderPlayer(snap, v, mine) : null,
+      others: v.seats.filter((p) => p !== mine).map((p) => renderPlayer(snap, v, p)),
+    };
+  },
+  special: () => null,
+  panels: () => null,
+  court: () => null,
+  legend: renderLegend,
+  scores: renderScores,
+};
+

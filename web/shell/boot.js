@@ -1,0 +1,109 @@
+// @ts-check
+// Boot: which page this is (lobby, table, replay, rules), the strings of its language, the
+// renderers wired to the state, and the testing hook `window.__ordo`.
+
+import { ui, tbl, hooks } from './state.js';
+import { initLang, onLangChange, t, has, getLang, seatLabel, colorName, roman } from './i18n.js';
+import { renderHeader, updateTitle } from './header.js';
+import { renderTable, renderConn, tickClocks } from './table.js';
+import { connect, ensureGame, tokenFromInvite, refusedTokens } from './conn.js';
+import { choose, clickRegion, canDecide, decisionButton } from './decide.js';
+import { api, ApiError, store, tableUrl, tableInfo } from './api.js';
+import { mergeApply } from './patch.js';
+import { installTips } from './tip.js';
+
+/** The context lent to the game on the table (`game-api.js`). @type {import('./game-api.js').Ctx} */
+const ctx = {
+  t, has, getLang, seatLabel, colorName, roman, choose, clickRegion, canDecide, decisionButton,
+  rerender: () => hooks.render(),
+  tip: (text) => ({ title: text, 'data-tip': text }),
+};
+
+hooks.ctx = () => ctx;
+hooks.renderConn = renderConn;
+hooks.updateTitle = updateTitle;
+hooks.render = () => {
+  // The lobby, the replay and the rules page are loaded only where they are shown.
+  if (ui.page === 'table') return renderTable();
+  if (ui.page === 'replay') return import('./replay.js').then((m) => m.renderReplay());
+  if (ui.page === 'rules') return import('./rules.js').then((m) => m.renderRules());
+  return import('./lobby.js').then((m) => m.renderLobby());
+};
+
+async function boot() {
+  const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);
+  const params = new URLSearchParams(location.search);
+  if (m && params.has('replay')) ui.page = 'replay';
+  else if (m) ui.page = 'table';
+  else if (params.has('rules')) ui.page = 'rules';
+  await initLang();
+  installTips();
+  renderHeader();
+  onLangChange(() => {
+    renderHeader();
+    return hooks.render();
+  });
+  if (m && ui.page === 'replay') {
+    (await import('./replay.js')).bootReplay(decodeURIComponent(m[1]), params.get('token'));
+  } else if (ui.page === 'rules') {
+    hooks.render();
+  } else if (m) {
+    ui.page = 'table';
+    tbl.id = decodeURIComponent(m[1]);
+    tbl.token = new URLSearchParams(location.search).get('token');
+    // A link opened again must not replace the token the seat is held with (the link's may be
+    // an invite already used); the token is remembered once it has shown the seat.
+    if (tbl.token && !store.tables()[tbl.id]?.token) store.remember(tbl.id, { token: tbl.token, seat: null, at: Date.now() });
+    renderTable();
+    // The game (and so the data to draw it) is known from the table's facts or the first snapshot.
+    tableInfo(tbl.id).then((x) => { if (x?.game) ensureGame(String(x.game)); }).catch(() => {});
+    const known = store.tables()[tbl.id];
+    if (tbl.token && known?.token && known.from === tbl.token) {
+      // An invite this browser took its seat with (the link opened again): the seat's own token.
+      tbl.token = known.token;
+      history.replaceState(history.state, '', tableUrl(tbl.id, known.token));
+      connect();
+    } else if (tbl.token && known?.pending && known.pendingFrom === tbl.token) {
+      // The seat was asked for with this invite and the answer never came: if the server took
+      // it, the invite is refused and the token asked for holds the seat.
+      const invite = tbl.token;
+      api(`/api/tables/${encodeURIComponent(tbl.id)}/state?token=${encodeURIComponent(invite)}`).catch((e) => {
+        const held = e instanceof ApiError && e.code === 'auth/bad_token' ? (refusedTokens.add(invite), tokenFromInvite(invite)) : null;
+        if (held) {
+          tbl.token = held;
+          history.replaceState(history.state, '', tableUrl(tbl.id, held));
+        }
+      }).finally(connect);
+    } else {
+      connect();
+    }
+    window.setInterval(tickClocks, 500);
+    document.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && (tbl.regionPick != null || tbl.confirm != null)) {
+        tbl.regionPick = null;
+        tbl.confirm = null;
+        renderTable();
+      }
+    });
+  } else {
+    ui.page = 'lobby';
+    const lobby = await import('./lobby.js');
+    lobby.renderLobby();
+    void lobby.loadTables();
+  }
+}
+
+// Exposed for tests and debugging: the snapshot this page holds.
+Object.defineProperty(window, '__ordo', {
+  value: {
+    get snap() { return tbl.snap; },
+    get conn() { return tbl.conn; },
+    mergeApply,
+    /** Simulates a dropped connection (the page reconnects by itself). */
+    dropConnection() { tbl.ws?.close(); },
+    /** Draws the page again (after a test changed the held snapshot). */
+    rerender() { hooks.render(); },
+  },
+});
+
+void boot();

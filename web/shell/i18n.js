@@ -1,0 +1,133 @@
+// @ts-check
+// Languages: the current one, its strings loaded on demand (the shell's from `i18n/{lang}.js`, the
+// game's on the table from the game's `strings(lang)`), plurals by Intl.PluralRules.
+
+/** @typedef {string | Partial<Record<Intl.LDMLPluralRule, string>> & {other: string}} Text */
+/** @typedef {Record<string, Text>} Dict */
+
+export const LANGS = { en: 'English', vi: 'Tiếng Việt', ja: '日本語', ru: 'Русский' };
+
+/** @returns {string} */
+function initialLang() {
+  try {
+    const saved = localStorage.getItem('ordo.lang');
+    if (saved && saved in LANGS) return saved;
+  } catch { /* no storage */ }
+  const nav = (navigator.language || 'en').slice(0, 2).toLowerCase();
+  return nav in LANGS ? nav : 'en';
+}
+
+let lang = initialLang();
+/** @type {Dict} */
+let shellDict = {};
+/** @type {Dict} */
+let gameDict = {};
+/** The game whose strings are held, and how to load them. @type {((lang: string) => Promise<Dict>) | null} */
+let gameLoader = null;
+let plural = new Intl.PluralRules(lang);
+
+/** @type {Array<() => void | Promise<void>>} */
+const listeners = [];
+
+export function getLang() {
+  return lang;
+}
+
+/**
+ * The shell's strings (and the game's, if one is set) for `code`.
+ * @param {string} code
+ */
+async function load(code) {
+  const [shell, game] = await Promise.all([
+    import(`../i18n/${code}.js`).then((m) => /** @type {Dict} */ (m.default)),
+    gameLoader ? gameLoader(code) : Promise.resolve(/** @type {Dict} */ ({})),
+  ]);
+  return { shell, game };
+}
+
+/** Loads the strings of the language shown first (before the first render). */
+export async function initLang() {
+  const d = await load(lang);
+  shellDict = d.shell;
+  gameDict = d.game;
+  document.documentElement.lang = lang;
+}
+
+/**
+ * Sets the game whose strings are needed (its loader is called for each language shown).
+ * @param {(lang: string) => Promise<Dict>} loader
+ */
+export async function useGameStrings(loader) {
+  gameLoader = loader;
+  gameDict = await loader(lang);
+}
+
+/** Switches the language: loads its strings, then re-renders. @param {string} code */
+export async function setLang(code) {
+  if (!(code in LANGS) || code === lang) return;
+  const d = await load(code);
+  lang = code;
+  plural = new Intl.PluralRules(code);
+  shellDict = d.shell;
+  gameDict = d.game;
+  try { localStorage.setItem('ordo.lang', code); } catch { /* no storage */ }
+  // The page says its new language only once it is drawn in it (tests and screen readers wait on it).
+  await Promise.all(listeners.map((f) => f()));
+  document.documentElement.lang = code;
+}
+
+/** @param {() => void | Promise<void>} f */
+export function onLangChange(f) {
+  listeners.push(f);
+}
+
+/** Whether a key exists in the held strings (for names built from data). @param {string} key */
+export function has(key) {
+  return key in gameDict || key in shellDict;
+}
+
+/**
+ * A string in the current language, with `{name}` parameters filled in; a plural string takes
+ * the form for `params.n` in this language.
+ * @param {string} key
+ * @param {Record<string, string | number>} [params]
+ * @returns {string}
+ */
+export function t(key, params) {
+  const v = gameDict[key] ?? shellDict[key];
+  /** @type {string} */
+  let text;
+  if (v == null) text = key;
+  else if (typeof v === 'string') text = v;
+  else {
+    const n = Number(params?.count ?? params?.n ?? 0);
+    text = v[plural.select(n)] ?? v.other;
+  }
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+/** A number in the current language. @param {number} n */
+export const fmtNum = (n) => n.toLocaleString(lang);
+
+/** A bot level's name. @param {string} b */
+export const botName = (b) => (has(`botlvl.${b}`) ? t(`botlvl.${b}`) : b);
+/** A seat's colour's name. @param {number} seat */
+export const colorName = (seat) => t(`color.${seat % 6}`);
+/** A game's name. @param {string} game */
+export const gameName = (game) => t(`game.${game}`);
+/** A roman numeral (1–4). @param {number} n */
+export function roman(n) {
+  return ['0', 'I', 'II', 'III', 'IV', 'V', 'VI'][n] ?? String(n);
+}
+
+/**
+ * A seat's name: the player's name, a bot's level, or "Player n".
+ * @param {import('../src/generated').Snapshot} snap
+ * @param {number} seat
+ */
+export function seatLabel(snap, seat) {
+  const sp = snap.seats[seat];
+  const base = sp?.name ? sp.name : sp?.kind === 'bot' ? `${t('bot')} (${botName(sp.bot ?? '')})` : t('player_n', { n: seat + 1 });
+  return `${colorName(seat)} · ${base}${snap.you === seat ? ` (${t('you')})` : ''}`;
+}

@@ -1,0 +1,306 @@
+// @ts-check
+import { h, $, seatBadge } from './dom.js';
+import { api, store, tableUrl, packOf, packTag } from './api.js';
+import { ui, hooks } from './state.js';
+import { getLang, t, botName, colorName, gameName } from './i18n.js';
+import { GAME_IDS, SETUPS } from './games.js';
+
+/** @typedef {import('../src/generated').Snapshot} Snapshot */
+/** @typedef {import('../src/generated').CreateTable} CreateTable */
+/** @typedef {import('../src/generated').Created} Created */
+/** @typedef {import('../src/generated').TableSummary} TableSummary */
+/** @typedef {import('../src/generated').Joined} Joined */
+/**
+ * A remembered table. `from`: the invite `token` was taken with; `pending`: a token asked for
+ * with the invite `pendingFrom` and not yet confirmed.
+ * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null}} MyTable
+ */
+
+// The lobby: the game chooser and a new table's form, my tables, the open tables.
+// (Each game's own options are drawn here from its configuration type; see README.)
+
+export const BOTS = ['random', 'heuristic', 'easy', 'medium', 'hard'];
+
+/** A copy button for a text. @param {string} text */
+export function copyButton(text) {
+  const b = h('button', { type: 'button', class: 'small', title: text }, t('copy'));
+  b.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      b.textContent = t('copied');
+    } catch {
+      // No clipboard (insecure page): select the link's text for a manual copy.
+      const input = b.previousElementSibling;
+      if (input instanceof HTMLInputElement) { input.focus(); input.select(); }
+    }
+  });
+  return b;
+}
+
+/** The games' setups, once loaded. @type {Record<string, import('./game-api.js').Setup>} */
+const setups = {};
+/** @type {Set<string>} */
+const asked = new Set();
+/** A game's setup, if loaded (asked for otherwise; the lobby is drawn again when it comes). @param {string} id */
+function setupOf(id) {
+  if (!setups[id] && !asked.has(id) && SETUPS[id]) {
+    asked.add(id);
+    SETUPS[id]().then((x) => { setups[id] = x; if (ui.page === 'lobby') renderLobby(); }, () => asked.delete(id));
+  }
+  return setups[id] ?? null;
+}
+
+/** The lobby's form state, kept across re-renders (language switches). */
+export const lobby = {
+  players: 2,
+  /** Each game's options, by game id (from its setup's defaults). @type {Record<string, Record<string, any>>} */
+  options: {},
+  /** @type {Array<{human: boolean, bot: string}>} */
+  seats: [{ human: true, bot: 'heuristic' }, { human: false, bot: 'heuristic' }],
+  pace: /** @type {'real_time' | 'turn_based'} */ ('real_time'),
+  clock: false,
+  clockMin: 15,
+  clockInc: 10,
+  mode: /** @type {'now' | 'lobby'} */ ('now'),
+  /** @type {{id: string, created: Created, seats: Array<boolean>} | null} */
+  created: null,
+  /** @type {Array<TableSummary> | null} */
+  list: null,
+  error: '',
+  listError: '',
+};
+
+export function fitSeats() {
+  while (lobby.seats.length < lobby.players) lobby.seats.push({ human: false, bot: 'heuristic' });
+  lobby.seats.length = lobby.players;
+}
+
+export function renderLobby() {
+  const app = $('#app');
+  if (!app) return;
+  fitSeats();
+  const setup = setupOf(ui.lobbyGame);
+  if (!setup) { app.replaceChildren(h('div', { class: 'card' }, h('p', null, t('loading')))); return; }
+  const opts = lobby.options[ui.lobbyGame] ??= setup.defaults();
+  const maxPlayers = setup.maxPlayers(opts);
+  if (lobby.players > maxPlayers) { lobby.players = maxPlayers; fitSeats(); }
+  hooks.updateTitle();
+
+  /** @param {string} label @param {HTMLElement} control @param {string} [hint] */
+  const field = (label, control, hint) => h('label', { class: 'field', title: hint ?? null }, h('span', null, label), control);
+
+  const gameSel = h('select', { id: 'game', name: 'game' },
+    GAME_IDS.map((g) => h('option', { value: g, selected: g === ui.lobbyGame }, gameName(g))));
+  gameSel.addEventListener('change', () => {
+    ui.lobbyGame = /** @type {string} */ (/** @type {HTMLSelectElement} */ (gameSel).value);
+    try { localStorage.setItem('ordo.game', ui.lobbyGame); } catch { /* no storage */ }
+    renderLobby();
+  });
+
+  const players = h('select', { id: 'players', name: 'players', 'aria-label': t(setup.playersKey) },
+    [2, 3, 4, 5, 6].map((n) => h('option', { value: n, selected: n === lobby.players, disabled: n > maxPlayers }, n)));
+  players.addEventListener('change', () => { lobby.players = Number(/** @type {HTMLSelectElement} */ (players).value); fitSeats(); renderLobby(); });
+
+  const checkbox = (/** @type {string} */ id, /** @type {boolean} */ on, /** @type {(v: boolean) => void} */ set, /** @type {boolean} */ disabled = false) => {
+    const c = h('input', { type: 'checkbox', id, checked: on, disabled });
+    c.addEventListener('change', () => { set(/** @type {HTMLInputElement} */ (c).checked); renderLobby(); });
+    return c;
+  };
+
+  const seatRows = lobby.seats.map((seat, i) => {
+    const kind = h('select', { id: `seat-kind-${i}`, 'aria-label': t('seat_n', { n: i + 1 }) },
+      h('option', { value: 'human', selected: seat.human }, t('human')),
+      h('option', { value: 'bot', selected: !seat.human }, t('bot')));
+    kind.addEventListener('change', () => { seat.human = /** @type {HTMLSelectElement} */ (kind).value === 'human'; renderLobby(); });
+    const level = h('select', { id: `seat-bot-${i}`, 'aria-label': t('bot_level'), disabled: seat.human },
+      BOTS.map((b) => h('option', { value: b, selected: b === seat.bot }, botName(b))));
+    level.addEventListener('change', () => { seat.bot = /** @type {HTMLSelectElement} */ (level).value; });
+    return h('li', { class: 'seat-row' }, seatBadge(i), h('span', { class: 'seat-name' }, `${t('seat_n', { n: i + 1 })} · ${colorName(i)}`), kind, seat.human ? null : level);
+  });
+
+  const pace = h('select', { id: 'pace' },
+    h('option', { value: 'real_time', selected: lobby.pace === 'real_time' }, t('real_time')),
+    h('option', { value: 'turn_based', selected: lobby.pace === 'turn_based' }, t('turn_based')));
+  pace.addEventListener('change', () => { lobby.pace = /** @type {'real_time' | 'turn_based'} */ (/** @type {HTMLSelectElement} */ (pace).value); });
+
+  const num = (/** @type {string} */ id, /** @type {number} */ v, /** @type {(v: number) => void} */ set, /** @type {number} */ min) => {
+    const n = h('input', { type: 'number', id, value: v, min, step: 1, disabled: !lobby.clock, class: 'num' });
+    n.addEventListener('change', () => set(Math.max(min, Number(/** @type {HTMLInputElement} */ (n).value) || min)));
+    return n;
+  };
+
+  const name = h('input', { id: 'my-name', type: 'text', maxlength: 40, value: store.name(), autocomplete: 'nickname', placeholder: t('name_placeholder') });
+  name.addEventListener('change', () => store.setName(/** @type {HTMLInputElement} */ (name).value.trim()));
+
+  const modeRadio = (/** @type {'now' | 'lobby'} */ m, /** @type {string} */ label) => {
+    const r = h('input', { type: 'radio', name: 'mode', id: `mode-${m}`, value: m, checked: lobby.mode === m });
+    r.addEventListener('change', () => { lobby.mode = m; });
+    return h('label', { class: 'radio' }, r, label);
+  };
+
+  const own = setup.fields(opts, lobby.players, { t, field, checkbox, rerender: renderLobby });
+  const form = h('form', { id: 'create-form', class: 'card', 'data-game': ui.lobbyGame },
+    h('h2', null, t('new_table')),
+    h('div', { class: 'grid' },
+      field(t('your_name'), name),
+      field(t('game_choice'), gameSel),
+      field(t(setup.playersKey), players, t(setup.playersHint)),
+      own.main),
+    own.more,
+    h('fieldset', null, h('legend', null, t('seats')), h('ul', { class: 'seats' }, seatRows)),
+    h('fieldset', null, h('legend', null, t('pace_and_clock')),
+      h('div', { class: 'row wrap' },
+        field(t('pace'), pace),
+        h('label', { class: 'check' }, checkbox('clock', lobby.clock, (v) => { lobby.clock = v; }), t('clock')),
+        field(t('clock_minutes'), num('clock-min', lobby.clockMin, (v) => { lobby.clockMin = v; }, 1)),
+        field(t('clock_increment'), num('clock-inc', lobby.clockInc, (v) => { lobby.clockInc = v; }, 0)))),
+    h('fieldset', null, h('legend', null, t('start')),
+      modeRadio('now', t('start_now')), modeRadio('lobby', t('invite_lobby'))),
+    lobby.error ? h('p', { class: 'error', role: 'alert' }, lobby.error) : null,
+    h('div', { class: 'row' }, h('button', { type: 'submit', id: 'create', class: 'primary' }, t('create_table'))),
+  );
+  form.addEventListener('submit', (e) => { e.preventDefault(); store.setName(/** @type {HTMLInputElement} */ (name).value.trim()); void createTable(); });
+
+  app.replaceChildren(
+    h('div', { class: 'lobby' },
+      h('section', { class: 'intro' }, h('h1', null, gameName(ui.lobbyGame)), h('p', null, t('intro'), ' ', h('a', { href: `/?rules#rules-${ui.lobbyGame}`, id: 'lobby-rules' }, t('rules_link')))),
+      lobby.created ? renderCreated() : null,
+      form,
+      renderMyTables(),
+      renderTableList()),
+  );
+}
+
+export async function createTable() {
+  lobby.error = '';
+  const setup = setupOf(ui.lobbyGame);
+  if (!setup) return;
+  const config = /** @type {any} */ (setup.config(lobby.options[ui.lobbyGame] ?? setup.defaults(), lobby.players));
+  /** @type {CreateTable} */
+  const body = {
+    game: ui.lobbyGame,
+    config,
+    seats: lobby.seats.map((x) => (x.human ? { kind: 'human' } : { kind: 'bot', bot: x.bot })),
+    lobby: lobby.mode === 'lobby',
+    pace: lobby.pace,
+  };
+  if (lobby.clock) body.clock = { initial_ms: lobby.clockMin * 60000, increment_ms: lobby.clockInc * 1000 };
+  try {
+    /** @type {Created} */
+    const created = await api('/api/tables', body);
+    const seats = lobby.seats.map((x) => x.human);
+    const mine = seats.indexOf(true);
+    store.remember(created.id, { token: mine >= 0 ? created.tokens[mine] ?? null : null, seat: mine >= 0 ? mine : null, host: created.host_token, at: Date.now(), game: ui.lobbyGame });
+    lobby.created = { id: created.id, created, seats };
+    void loadTables();
+  } catch (e) {
+    lobby.error = `${t('create_failed')}: ${e instanceof Error ? e.message : String(e)}`;
+  }
+  renderLobby();
+  $('#created')?.scrollIntoView({ block: 'nearest' });
+}
+
+export function renderCreated() {
+  const c = lobby.created;
+  if (!c) return null;
+  const origin = location.origin;
+  const humans = c.seats.map((human, i) => ({ human, i })).filter((x) => x.human);
+  const mine = humans[0]?.i;
+  return h('section', { id: 'created', class: 'card highlight' },
+    h('h2', null, t('table_created', { id: c.id })),
+    humans.length > 0 ? h('p', null, t('invite_help')) : null,
+    h('ul', { class: 'invites' }, humans.map(({ i }) => {
+      const link = `${origin}${tableUrl(c.id, c.created.tokens[i] ?? null)}`;
+      return h('li', null, seatBadge(i), h('span', { class: 'seat-name' }, `${t('seat_n', { n: i + 1 })}${i === mine ? ` (${t('you')})` : ''}`),
+        h('input', { type: 'text', readonly: true, value: link, class: 'invite-link', 'data-seat': i, 'aria-label': t('invite_link') }),
+        copyButton(link));
+    })),
+    h('p', null, t('seed_commitment'), ': ', h('code', { class: 'mono' }, c.created.seed_commitment)),
+    h('div', { class: 'row' },
+      mine != null ? h('a', { class: 'button primary', id: 'go-seat', href: tableUrl(c.id, c.created.tokens[mine] ?? null) }, t('go_to_seat')) : null,
+      h('a', { class: 'button', href: tableUrl(c.id, null) }, t('spectate'))));
+}
+
+export function renderMyTables() {
+  const mine = Object.entries(store.tables()).sort((a, b) => (b[1].at ?? 0) - (a[1].at ?? 0));
+  if (mine.length === 0) return null;
+  /** @type {Map<string, import('../src/generated').TableStatus | 'damaged'>} */
+  const status = new Map((lobby.list ?? []).map((r) => [r.id, r.damaged ? 'damaged' : r.status]));
+  const games = new Map((lobby.list ?? []).map((r) => [r.id, r.game]));
+  return h('section', { class: 'card', id: 'my-tables' },
+    h('h2', null, t('my_tables')),
+    h('ul', { class: 'table-list' }, mine.slice(0, 30).map(([id, m]) => {
+      const forget = h('button', { type: 'button', class: 'small' }, t('forget'));
+      forget.addEventListener('click', () => { store.forget(id); renderLobby(); });
+      const st = status.get(id);
+      const game = m.game ?? games.get(id);
+      return h('li', { 'data-game': game ?? null },
+        h('code', { class: 'mono' }, id),
+        game ? h('span', { class: 'tag game-tag' }, gameName(game)) : null,
+        m.seat != null ? seatBadge(m.seat) : null,
+        h('span', null, m.seat != null ? t('seat_n', { n: m.seat + 1 }) : t('spectator')),
+        st ? h('span', { class: `status ${st}` }, t(/** @type {const} */ (`status.${st}`))) : null,
+        st === 'damaged' ? null : h('a', { class: 'button small primary', href: tableUrl(id, m.token) }, t('rejoin')),
+        forget);
+    })));
+}
+
+export function renderTableList() {
+  const refresh = h('button', { type: 'button', class: 'small', id: 'refresh' }, t('refresh'));
+  refresh.addEventListener('click', () => { void loadTables(); });
+  const mine = store.tables();
+  const rows = (lobby.list ?? []).slice(0, 50).map((r) => {
+    /** @type {any} */
+    const cfg = r.config ?? {};
+    const what = setupOf(r.game)?.summary(cfg, t) ?? gameName(r.game);
+    const pack = packOf(cfg);
+    let join = null;
+    if (r.damaged) {
+      // Nothing to join, rejoin or watch until the host repairs the record.
+    } else if (mine[r.id]?.token) {
+      join = h('a', { class: 'button small primary', href: tableUrl(r.id, mine[r.id].token) }, t('rejoin'));
+    } else if (r.status === 'open' && r.free_seats > 0) {
+      join = h('button', { type: 'button', class: 'small primary join', 'data-table': r.id }, t('join'));
+      join.addEventListener('click', () => { void joinTable(r.id); });
+    }
+    return h('tr', { 'data-table': r.id, 'data-game': r.game },
+      h('td', null, h('code', { class: 'mono' }, r.id)),
+      h('td', null, r.damaged
+        ? h('span', { class: 'status damaged', title: t('damaged_help') }, t('status.damaged'))
+        : h('span', { class: `status ${r.status}` }, t(/** @type {const} */ (`status.${r.status}`)))),
+      h('td', null, what, pack ? [' ', packTag(pack)] : null),
+      h('td', null, r.free_seats),
+      h('td', null, new Date(r.created_at).toLocaleString(getLang())),
+      h('td', { class: 'actions' }, join, r.damaged ? null : h('a', { class: 'button small', href: tableUrl(r.id, null) }, t('spectate'))));
+  });
+  return h('section', { class: 'card', id: 'tables' },
+    h('div', { class: 'row' }, h('h2', null, t('tables')), h('span', { class: 'grow' }), refresh),
+    lobby.listError ? h('p', { class: 'error' }, lobby.listError) : null,
+    lobby.list == null ? h('p', null, t('loading')) : rows.length === 0 ? h('p', null, t('no_tables')) :
+      h('div', { class: 'scroll-x' }, h('table', null,
+        h('thead', null, h('tr', null, [t('table'), t('status'), t('game'), t('free_seats'), t('created'), ''].map((x) => h('th', null, x)))),
+        h('tbody', null, rows))));
+}
+
+export async function loadTables() {
+  try {
+    lobby.list = await api('/api/tables');
+    lobby.listError = '';
+  } catch (e) {
+    lobby.listError = e instanceof Error ? e.message : String(e);
+  }
+  if (ui.page === 'lobby') renderLobby();
+}
+
+/** @param {string} id */
+export async function joinTable(id) {
+  try {
+    /** @type {Joined} */
+    const j = await api(`/api/tables/${encodeURIComponent(id)}/join`, { name: store.name() || null });
+    store.remember(id, { token: j.token, seat: j.seat, at: Date.now() });
+    location.href = tableUrl(id, j.token);
+  } catch (e) {
+    lobby.listError = `${t('join_failed')}: ${e instanceof Error ? e.message : String(e)}`;
+    renderLobby();
+  }
+}

@@ -1,0 +1,34 @@
+// @ts-check
+import { h, seatBadge } from './dom.js';
+import { tbl } from './state.js';
+import { t, seatLabel } from './i18n.js';
+
+/** @typedef {import('../src/generated').Snapshot} Snapshot */
+/** @typedef {import('../src/generated').LogLine} LogLine */
+/** @typedef {Snapshot} Snap */
+/**
+ * A remembered table. `from`: the invite `token` was taken with; `pending`: a token asked for
+ * with the invite `pendingFrom` and not yet confirmed.
+ * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null}} MyTable
+ */
+
+/** @param {Snap} snap @param {any} view */
+export function renderLog(snap, view) {
+  // Keys are the decisions' numbers, zero-padded: sorted, newest first.
+  /** @type {Array<[string, LogLine]>} */
+  const entries = [];
+  for (const [k, e] of Object.entries(snap.log ?? {})) if (e != null) entries.push([k, e]);
+  entries.sort((a, b) => (a[0] < b[0] ? 1 : -1));
+  return h('section', { class: 'card log', id: 'log', 'aria-label': t('log') },
+    h('h2', null, t('log')),
+    entries.length === 0 ? h('p', { class: 'muted' }, t('log_empty')) :
+      h('ol', { id: 'log-list', reversed: true, role: 'log', 'aria-live': 'polite', 'aria-label': t('log') }, entries.map(([key, e]) => h('li', { value: Number(key) || null, 'data-log': key },
+        seatBadge(e.seat, 14), ' ', h('span', { class: 'log-who' }, seatLabel(snap, e.seat)), ': ',
+        logText(view, e)))));
+}
+
+/** A log line in the chosen language. @param {any} view @param {LogLine} e */
+export function logText(view, e) {
+  if (e.label == null || e.action == null) return t('log_secret');
+  return tbl.mod ? tbl.mod.logText(view, e) : e.label;
+}
