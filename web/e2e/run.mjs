@@ -21,6 +21,7 @@ import { scenarioFullGame, scenarioTwoHumans, scenarioLobbyJoin } from './crusad
 import { scenarioWarriorKnights } from './warrior-knights.mjs';
 import { scenarioWkRevision4 } from './wk-r4.mjs';
 import { scenarioDataPack } from './packs.mjs';
+import { scenarioCrusadersWheel } from './crusaders-wheel.mjs';
 
 /** @typedef {import('playwright-core').Browser} Browser */
 
@@ -44,6 +45,7 @@ async function main() {
       ['lobby: join from the list, merge patches', scenarioLobbyJoin],
       ['two humans, a bot and a spectator', scenarioTwoHumans],
       ['full game', scenarioFullGame],
+      ['Crusaders from the wheel', scenarioCrusadersWheel],
       ['Warrior Knights', scenarioWarriorKnights],
       ['Warrior Knights revision 4 panels', scenarioWkRevision4],
       ['data pack of an owner', scenarioDataPack],

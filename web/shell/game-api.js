@@ -36,12 +36,13 @@
  * @property {(ctx: Ctx, data: any) => void} init  called once the game's data is fetched
  * @property {(lang: string) => Promise<Dict>} strings  the game's strings in a language
  * @property {(lang: string) => Promise<Array<{h: string, p: Array<string>, li?: Array<string>}>>} rules  its rules reference
- * @property {(data: any, t: Ctx['t'], has: Ctx['has']) => {h: string, p: Array<string>, li: Array<string>} | null} [reconstructed]  the rules page's list of the values its data files tag DEFAULT (reconstructed) or INFERRED, from `GET /api/games/<id>/data`; strings come from `t` while the game's strings are in use
+ * @property {(data: any, t: Ctx['t'], has: Ctx['has']) => {h: string, p: Array<string>, li: Array<string>} | Array<{h: string, p: Array<string>, li: Array<string>}> | null} [reconstructed]  the rules page's list of the values its data files tag DEFAULT (reconstructed) or INFERRED (and any tables drawn from the data, as more sections), from `GET /api/games/<id>/data`; strings come from `t` while the game's strings are in use
  * @property {(a: unknown) => number | null} region  the region (area) a decision names
  * @property {(a: unknown, view: any) => boolean} risky  whether a misclick would hurt (asked twice)
  * @property {(i: number) => string} areaName  a region's name
  * @property {(snap: Snap, view: any, legal: Legal) => string} label  a decision's text
  * @property {(view: any, e: LogLine) => string} logText  a log line's text
+ * @property {(snap: Snap, view: any, legal: Legal) => string | null} [effect]  what a decision will do, in words (a hint's reason besides its winning chance)
  * @property {(snap: Snap, view: any) => string} phaseText  who does what now
  * @property {(snap: Snap, view: any) => Kids} facts  the facts under the status line
  * @property {(view: any) => boolean} finished  whether the view has final scores

@@ -79,7 +79,8 @@ export function renderHints(snap, view, enabled) {
         const hl = (/** @type {boolean} */ on) => document.querySelector(`#decision-list button.decision[data-legal="${x.i}"]`)?.classList.toggle('hinted', on);
         b.addEventListener('mouseenter', () => hl(true));
         b.addEventListener('mouseleave', () => hl(false));
-        return h('li', null, b, h('span', { class: 'hint-reason muted' },
+        const effect = tbl.mod?.effect?.(snap, view, snap.legal[x.i]) ?? null;
+        return h('li', null, b, effect ? h('span', { class: 'hint-effect' }, effect) : null, h('span', { class: 'hint-reason muted' },
           t('hint_reason', { pct: Math.round(x.value * 100), n: fmtNum(x.visits), total: fmtNum(hints.iterations) })));
       })));
     }

@@ -32,7 +32,8 @@ export async function renderRules() {
     await useGameStrings(d.game.strings);
     d.intro = has(`rules_intro.${d.id}`) ? t(`rules_intro.${d.id}`) : '';
     const extra = d.raw && d.game.reconstructed ? d.game.reconstructed(d.raw, t, has) : null;
-    if (extra && extra.li.length) d.doc = [...d.doc, extra];
+    // One section, or several (tables drawn from the data, then the reconstructed values).
+    for (const x of Array.isArray(extra) ? extra : [extra]) if (x && x.li.length) d.doc = [...d.doc, x];
   }
   if (ui.page !== 'rules' || getLang() !== lang) return;
   /** @param {Array<{h: string, p: Array<string>, li?: Array<string>}>} sections @param {string} prefix */

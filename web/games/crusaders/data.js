@@ -11,7 +11,10 @@ import { t, has } from './ctx.js';
 /** @typedef {{side: string, regions: Array<MapRegion>}} MapFile */
 /** @typedef {{id: string, name: string, tokens: number, setup: string, power: string}} OrderDef */
 /** @typedef {{id: string, basic: Act, secondary: Act}} WedgeDef */
-/** @typedef {{components: {wedges: Array<WedgeDef>, orders: Array<OrderDef>}, map_large: MapFile, map_small: MapFile, divine_influence: {orders: Array<OrderDef>}, crimson_amber: {orders: Array<OrderDef>}}} GameData */
+/** @typedef {{kind: string, level: number, cost: number, reveals: Record<string, number | boolean> | null, endgame: string | null, confidence?: string}} BuildingDef */
+/** @typedef {{cost: number, influence: number, crusade: number, confidence?: string}} TroopDef */
+/** @typedef {{tokens: Record<string, number | string>, tracks: Record<string, {values: Array<number>, confidence?: string}>, saracen_strength: number, saracen_fallback_influence: number}} EnemyDefs */
+/** @typedef {{components: {wedges: Array<WedgeDef>, orders: Array<OrderDef>, buildings?: Array<BuildingDef>, troops?: Array<TroopDef>, enemies?: EnemyDefs}, map_large: MapFile, map_small: MapFile, divine_influence: {orders: Array<OrderDef>, extra_troops?: Array<TroopDef>, tracks?: EnemyDefs['tracks'], buildings?: Array<{kind: string, costs: Array<number>, paired_costs: Array<number>, confidence?: string}>}, crimson_amber: {orders: Array<OrderDef>}}} GameData */
 
 /** @type {GameData | null} */
 export let D = null;

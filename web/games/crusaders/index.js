@@ -9,6 +9,9 @@ import { enemyName, enemyAbbr, buildingName, buildingAbbr, actName, variantName,
 import { renderMap } from './map.js';
 import { renderPlayer } from './boards.js';
 import { reconstructed } from './reconstructed.js';
+import { preview } from './preview.js';
+import { enemyFact } from './tracks.js';
+import { observe, outcomeText } from './outcome.js';
 
 /** @typedef {import('../../src/generated').View} View */
 /** @typedef {import('../../src/generated').Snapshot} Snap */
@@ -62,10 +65,19 @@ function renderLegend(view) {
 function renderScores(snap, view, foot) {
   const scores = view.final_scores ?? [];
   if (!foot.shown) return h('section', { class: 'card' }, foot.show);
-  const best = Math.max(...scores.map((x) => x.total));
   const divine = view.seats.some((p) => p.divine != null);
-  const rows = scores.map((sc, i) => h('tr', { class: sc.total === best ? 'winner' : '', 'data-seat': i },
-    h('th', { scope: 'row' }, seatBadge(i), ' ', seatLabel(snap, i)),
+  // Places as the engine ranks them: total, then earlier in turn order (rules §13).
+  const order = scores.map((_, i) => i).sort((a, b) => scores[b].total - scores[a].total || (view.seats[a]?.turn_rank ?? a) - (view.seats[b]?.turn_rank ?? b) || a - b);
+  const place = new Map(order.map((seat, k) => [seat, k + 1]));
+  /** @type {Array<string>} */
+  const ties = [];
+  for (let k = 1; k < order.length; k++) {
+    const [a, b] = [order[k - 1], order[k]];
+    if (scores[a].total === scores[b].total) ties.push(t('tie_break', { who: seatLabel(snap, a), other: seatLabel(snap, b), n: scores[a].total }));
+  }
+  const rows = order.map((i) => scores[i]).map((sc, k) => h('tr', { class: k === 0 ? 'winner' : '', 'data-seat': order[k], 'data-place': k + 1 },
+    h('td', { class: 'place' }, place.get(order[k]) ?? ''),
+    h('th', { scope: 'row' }, seatBadge(order[k]), ' ', seatLabel(snap, order[k])),
     h('td', null, sc.influence),
     h('td', null, sc.majorities[0]), h('td', null, sc.majorities[1]), h('td', null, sc.majorities[2]),
     divine ? h('td', null, sc.tile_majority) : null,
@@ -75,24 +87,23 @@ function renderScores(snap, view, foot) {
   return h('section', { class: 'card scores highlight', id: 'scores', 'aria-label': t('final_scores') },
     h('div', { class: 'row' }, h('h2', null, t('final_scores')), h('span', { class: 'grow' }), foot.hide),
     scores.length ? h('div', { class: 'scroll-x' }, h('table', null,
-      h('thead', null, h('tr', null, h('th', null, t('player')), h('th', null, t('influence')),
+      h('thead', null, h('tr', null, h('th', null, t('place')), h('th', null, t('player')), h('th', null, t('influence')),
         h('th', { title: t('majority_hint') }, enemyName('prussian')), h('th', { title: t('majority_hint') }, enemyName('slav')), h('th', { title: t('majority_hint') }, enemyName('saracen')),
         divine ? h('th', { title: t('tile_majority_hint') }, t('tile_majority')) : null, h('th', { title: t('level4_hint') }, t('buildings')),
         divine ? h('th', null, t('end_game_tiles')) : null, h('th', null, t('total')))),
       h('tbody', null, rows))) : h('p', null, t('phase.over')),
-    h('p', null, `${t('winner')}: `, scores.map((x, i) => (x.total === best ? seatLabel(snap, i) : null)).filter(Boolean).join(', ')),
+    h('p', { id: 'winner-line' }, `${t('winner')}: `, order.length ? seatLabel(snap, order[0]) : ''),
+    ties.length ? h('p', { id: 'tie-break' }, ties.join(' ')) : null,
     foot.footer);
 }
 
 /** The facts under the status line. @param {Snap} _snap @param {View} view */
 function facts(_snap, view) {
   return [
-    h('span', { title: t('supply_hint') }, `${t('supply')}: ${view.supply}`),
+    h('span', { title: t('supply_hint'), id: 'supply' }, `${t('supply')}: ${view.supply >= 0 ? view.supply : t('supply_over', { n: -view.supply })}`),
     view.end_triggered ? h('span', { class: 'tag warn' }, t('last_round')) : null,
     h('span', null, `${t('turns')}: ${view.turns}`),
-    h('span', { title: t('strength_hint') }, `${enemyName('prussian')}: ${view.prussian.strength}`),
-    h('span', { title: t('strength_hint') }, `${enemyName('slav')}: ${view.slav.strength}`),
-    h('span', { title: t('strength_hint') }, `${enemyName('saracen')}: 6`),
+    enemyFact(view, 'prussian'), enemyFact(view, 'slav'), enemyFact(view, 'saracen'),
     h('span', null, `${t('variant')}: ${variantName(view.variant)}`)];
 }
 
@@ -116,18 +127,26 @@ export const game = {
     const r = x.to ?? x.region;
     return typeof r === 'number' ? r : null;
   },
-  risky: (a) => {
+  risky: (a, view) => {
     /** @type {any} */
     const x = a;
-    return CONFIRM.has(typeof x === 'string' ? x : x?.type);
+    // Also a decision that does nothing ("Crusade 4 < Saracen 6: no effect").
+    return CONFIRM.has(typeof x === 'string' ? x : x?.type) || (view != null && preview(view, x)?.none === true);
   },
   areaName: (i) => (lastView ? regionName(lastView, i) : `#${i}`),
-  label,
-  logText,
-  phaseText,
+  // A decision that does nothing says so on its button too.
+  label: (snap, view, legal) => (preview(view, legal.action)?.none ? `${label(snap, view, legal)} — ${t('pv.no_effect')}` : label(snap, view, legal)),
+  effect: (_snap, view, legal) => preview(view, legal.action)?.text ?? null,
+  // What happened, when the decision was seen arriving; else what was decided.
+  logText: (view, e) => outcomeText(e) ?? logText(view, e),
+  phaseText: (snap, view) => {
+    observe(snap);
+    return phaseText(snap, view);
+  },
   facts,
   finished: (view) => view.final_scores != null,
   renderMap(snap, view, choices, picked) {
+    observe(snap);
     lastView = view;
     return renderMap(snap, view, choices, picked);
   },

@@ -5,6 +5,7 @@ import { h, s, stitle, hexPoints, seatShape, confNote, SEAT_COLORS, SEAT_INK } f
 import { t, colorName, roman, clickRegion } from './ctx.js';
 import { mapOf, ENEMY_COLORS, localName, bothNames } from './data.js';
 import { enemyName, enemyAbbr, buildingName, buildingAbbr, actName, label } from './names.js';
+import { recent } from './outcome.js';
 
 /** @typedef {import('../../src/generated').View} View */
 /** @typedef {import('../../src/generated').RegionView} RegionView */
@@ -86,7 +87,7 @@ export function renderMap(snap, view, choice, picked) {
     const choices = choice.get(id) ?? [];
     const clickable = choices.length > 0;
     const isPicked = picked === id;
-    const cls = ['region', mr.paris ? 'paris' : '', mr.start ? 'start' : '', clickable ? 'choice' : '', isPicked ? 'picked' : ''].filter(Boolean).join(' ');
+    const cls = ['region', mr.paris ? 'paris' : '', mr.start ? 'start' : '', clickable ? 'choice' : '', isPicked ? 'picked' : '', recent.regions.has(id) ? 'recent' : ''].filter(Boolean).join(' ');
     const titleParts = [bothNames(mr.name)];
     if (mr.paris) titleParts.push(t('paris_hint'));
     if (mr.start) titleParts.push(t('start_region'));
@@ -162,12 +163,19 @@ function drawContents(g, rv, cx, cy) {
     s('rect', { x: x - 9, y: y - 9, width: 18, height: 18, rx: 2, fill: SEAT_COLORS[b.owner % 6], stroke: '#111', 'stroke-width': 1.2 }),
     s('text', { x, y: y + 1, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 700, fill: SEAT_INK[b.owner % 6] }, buildingAbbr(b.kind)),
     s('text', { x, y: y + 8, 'text-anchor': 'middle', 'font-size': 6, fill: SEAT_INK[b.owner % 6] }, roman(b.level))));
+  // Knights carry their number (the owner is the shape and colour); in a crowded region one
+  // owner's knights stack into one piece with a count.
+  const crowded = rv.knights.length + (rv.arms ?? []).length + row2.length > 4;
+  /** @type {Map<number, Array<number>>} */
+  const byOwner = new Map();
+  for (const [owner, k] of rv.knights) byOwner.set(owner, [...(byOwner.get(owner) ?? []), k]);
+  const pieces = crowded ? [...byOwner].map(([owner, ks]) => /** @type {[number, Array<number>]} */ ([owner, ks])) : rv.knights.map(([owner, k]) => /** @type {[number, Array<number>]} */ ([owner, [k]]));
   /** @type {Array<(x: number, y: number) => SVGElement>} */
   const row3 = [
-    ...rv.knights.map(([owner, k]) => (/** @type {number} */ x, /** @type {number} */ y) => s('g', { class: 'knight', 'data-owner': owner },
-      stitle(t('knight_of', { who: colorName(owner), n: k + 1 })),
-      seatShape(owner, x, y, 8, k >= 3 ? { stroke: '#000', 'stroke-width': 3 } : undefined),
-      s('text', { x, y: y + 3, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 700, fill: SEAT_INK[owner % 6] }, owner + 1))),
+    ...pieces.map(([owner, ks]) => (/** @type {number} */ x, /** @type {number} */ y) => s('g', { class: 'knight', 'data-owner': owner, 'data-knights': ks.map((k) => k + 1).join(',') },
+      stitle(ks.length === 1 ? t('knight_of', { who: colorName(owner), n: ks[0] + 1 }) : t('knights_here', { n: ks.length, who: colorName(owner), list: ks.map((k) => k + 1).join(', ') })),
+      seatShape(owner, x, y, 8, ks.some((k) => k >= 3) ? { stroke: '#000', 'stroke-width': 3 } : undefined),
+      s('text', { x, y: y + 3, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 700, fill: SEAT_INK[owner % 6] }, ks.length === 1 ? ks[0] + 1 : `×${ks.length}`))),
     ...(rv.arms ?? []).map((owner) => (/** @type {number} */ x, /** @type {number} */ y) => s('g', { class: 'arms', 'data-owner': owner },
       stitle(t('arms_of', { who: colorName(owner) })),
       s('path', { d: `M${x - 6},${y - 7} h12 v6 q0,7 -6,9 q-6,-2 -6,-9 z`, fill: SEAT_COLORS[owner % 6], stroke: '#111', 'stroke-width': 1 }))),

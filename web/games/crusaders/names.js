@@ -20,6 +20,8 @@ import { D, regionName } from './data.js';
 
 /** @param {EnemyKind} e */
 export const enemyName = (e) => t(/** @type {const} */ (`enemy.${e}`));
+/** One enemy of a type ("a Prussian"). @param {EnemyKind} e */
+export const enemyName1 = (e) => t(/** @type {const} */ (`enemy1.${e}`));
 /** @param {EnemyKind} e */
 export const enemyAbbr = (e) => t(/** @type {const} */ (`enemy_abbr.${e}`));
 /** @param {BuildingKind} b */

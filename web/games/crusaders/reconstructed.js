@@ -36,5 +36,33 @@ export function reconstructed(raw, t, has) {
   count(t('conf.bonus_tiles'), comp.bonus_tiles);
   count(t('conf.saracen_faces'), comp.enemies?.saracen_faces);
   count(t('conf.wedges'), comp.wedges);
-  return { h: t('conf.h'), p: [t('conf.p')], li };
+  return [...costTables(raw, t, name), { h: t('conf.h'), p: [t('conf.p')], li }];
+}
+
+/**
+ * The rules page's cost tables, from the same data the game plays with: building cells (base
+ * game, Divine Influence), the troop track, the enemies' strength tracks.
+ * @param {any} raw @param {(key: string, params?: Record<string, string | number>) => string} t @param {(prefix: string, id: string) => string} name
+ */
+function costTables(raw, t, name) {
+  const comp = raw.components;
+  const roman = ['I', 'II', 'III', 'IV'];
+  const acts = ['travel', 'muster', 'crusade', 'influence', 'build'];
+  /** @param {any} b */
+  const gives = (b) => {
+    const w = acts.filter((a) => Number(b.reveals?.[a] ?? 0) > 0).map((a) => `+${b.reveals[a]} ${name('act', a)}`);
+    if (b.reveals?.knight) w.push(t('gives.knight'));
+    if (b.endgame) w.push(t(`endgame.${b.endgame}`));
+    return w.join(', ') || t('gives.none');
+  };
+  const buildings = (comp.buildings ?? []).map((/** @type {any} */ b) => `${t('cell_title', { what: `${name('building', b.kind)} ${roman[b.level - 1]}`, cost: b.cost, gives: gives(b) })}${confNote(t, b)}`);
+  const di = (raw.divine_influence?.buildings ?? []).map((/** @type {any} */ b) => `${name('building', b.kind)} I–IV: ${b.costs.join(' / ')} (${b.paired_costs.join(' / ')})${confNote(t, b)}`);
+  const troops = [...(comp.troops ?? []), ...(raw.divine_influence?.extra_troops ?? [])].map((/** @type {any} */ x, /** @type {number} */ i) => `${t('troop_cell', { n: i + 1, cost: x.cost, infl: x.influence, c: x.crusade })}${i >= (comp.troops ?? []).length ? ` (${name('rules_di', 'name')})` : ''}${confNote(t, x)}`);
+  const enemies = Object.entries(comp.enemies?.tracks ?? {}).map(([e, tr]) => `${name('enemy', e)}: ${t('track_values', { list: /** @type {any} */ (tr).values.join(' · ') })}${confNote(t, tr)}`);
+  enemies.push(`${t('strength_of', { enemy: name('enemy1', 'saracen'), s: comp.enemies?.saracen_strength ?? 6 })}: ${t('saracen_gives', { n: comp.enemies?.saracen_fallback_influence ?? 3 })}`);
+  return [
+    { h: t('rules_costs.buildings'), p: [t('rules_costs.buildings_p')], li: [...buildings, ...di] },
+    { h: t('troop_track'), p: [], li: troops },
+    { h: t('rules_costs.enemies'), p: [t('defeat_gives', { n: 'N' })], li: enemies },
+  ];
 }

@@ -1,0 +1,184 @@
+// @ts-check
+// Crusaders played from the wheel: a whole 2-player game against a bot where every wheel decision
+// (resolve, upgrade, skip, split, distribute, sowing) is made by tapping the wheel twice (first tap:
+// the preview, second: the decision), never by the text buttons. Checks the controls' names, the
+// preview's words, that the predicted wheel is the one the server sends, a no-effect action's
+// warning and its confirmation, a bot's crusade in the log; half the game at 1400×1000, half at
+// 390×844, with screenshots in English and Vietnamese on both.
+
+import { STARTED, BUDGET_MS, passed, log, check, base, newContext, snapOf, version, waitConnected, waitClaimed, decideOnce, waitTurn, shot, createInLobby, randInt } from './lib.mjs';
+
+/** @typedef {import('playwright-core').Browser} Browser */
+/** @typedef {import('playwright-core').Page} Page */
+
+const WHEEL = ['resolve', 'upgrade', 'skip_turn', 'distribute', 'no_distribute', 'split', 'sow'];
+
+/** @param {Browser} browser */
+export async function scenarioCrusadersWheel(browser) {
+  const ctx = await newContext(browser, 'wheel');
+  const page = await ctx.newPage();
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#create');
+  await createInLobby(page, { players: 2, seats: ['human', 'random'], name: 'Ana' });
+  await page.click('#go-seat');
+  await waitConnected(page);
+  await waitClaimed(page);
+
+  /** @type {Record<string, number>} */
+  const stats = {};
+  let wheelDecisions = 0;
+  let noEffectChecked = '';
+  let botCrusade = '';
+  let phone = false;
+  /** @type {Array<number> | null} */
+  let expect = null;
+  let matches = 0;
+  /** @type {Array<string>} */
+  const mismatches = [];
+  /** @type {Set<string>} */
+  const shots = new Set();
+  /** @type {Set<string>} */
+  const kinds = new Set();
+  for (;;) {
+    if (Date.now() - STARTED > BUDGET_MS * 2) throw new Error('out of time');
+    const state = await waitTurn(page, 30000);
+    if (state === 'over') break;
+    if (!botCrusade) {
+      // A bot's crusade is logged with what it did: the enemy, its strength, the Influence.
+      botCrusade = await page.evaluate(() => {
+        const snap = /** @type {any} */ (window).__ordo.snap;
+        for (const li of document.querySelectorAll('#log-list li')) {
+          const e = snap.log[li.getAttribute('data-log') ?? ''];
+          if (e && e.seat !== snap.you && e.action?.type === 'crusade') return li.textContent ?? '';
+        }
+        return '';
+      });
+      if (botCrusade) {
+        log(`bot's crusade in the log: ${botCrusade}`);
+        check(/crusades in .+: defeats a (Prussian|Slav|Saracen) \(strength (\d+)\)(, \+\2 Influence)?$/.test(botCrusade), `the bot's crusade says what it defeated and gained (${botCrusade})`);
+      }
+    }
+    const snap = /** @type {any} */ (await snapOf(page));
+    const types = snap.legal.map((/** @type {any} */ l) => l.action.type);
+    if (!types.some((/** @type {string} */ x) => WHEEL.includes(x))) {
+      await decideOnce(page, { stats });
+      continue;
+    }
+    const view = snap.view;
+    const mine = view.seats[snap.you].wheel.map((/** @type {any} */ w) => w.tokens);
+    // The wheel the previous wheel decision predicted is the one the server sent.
+    if (view.phase.step.step === 'choose' && expect) {
+      if (expect.join(',') === mine.join(',')) matches++;
+      else mismatches.push(`${expect.join(',')} ≠ ${mine.join(',')}`);
+      expect = null;
+    }
+    // Every wheel decision is a control on the wheel (or a choice under it); none is missing.
+    const ctl = page.locator('#my-board .wctl');
+    const n = await ctl.count();
+    const wheelLegal = types.filter((/** @type {string} */ x) => WHEEL.includes(x)).length;
+    check(n === wheelLegal, `the wheel offers every wheel decision (${n} controls, ${wheelLegal} legal)`);
+
+    // Once: a known no-effect action says so and asks before it is done.
+    if (!noEffectChecked && view.phase.step.step === 'choose') {
+      for (let k = 0; k < n; k++) {
+        const c = ctl.nth(k);
+        await c.focus();
+        const text = (await page.locator('#wheel-preview').textContent()) ?? '';
+        if (!/no effect/.test(text)) continue;
+        const name = (await c.getAttribute('aria-label')) ?? '';
+        const v0 = await version(page);
+        await c.click();
+        await c.click();
+        await page.waitForSelector('#confirm-yes', { timeout: 5000 });
+        const q = (await page.locator('.confirm').textContent()) ?? '';
+        check(/no effect/.test(q), `the confirmation says the action does nothing (${q})`);
+        await shot(page, 'wheel-confirm');
+        await page.click('#confirm-no');
+        await page.waitForSelector('#confirm-yes', { state: 'detached', timeout: 5000 });
+        check((await version(page)) === v0, 'cancelling the no-effect action sends nothing');
+        noEffectChecked = `${name}: ${text}`;
+        log(`no-effect preview: ${noEffectChecked}`);
+        break;
+      }
+    }
+
+    const pick = ctl.nth(randInt(n));
+    const name = (await pick.getAttribute('aria-label')) ?? '';
+    const kind = JSON.parse((await pick.getAttribute('data-wheel')) ?? '{}').type;
+    kinds.add(kind);
+    if (kind === 'resolve') check(/^[^,]+, \d+ tokens?$/.test(name), `a wedge's name says its action and tokens ("${name}")`);
+    const v0 = await version(page);
+    await pick.click({ timeout: 8000 }).catch(async (err) => {
+      await shot(page, 'wheel-fail');
+      const rects = await pick.evaluate(async (el) => {
+        const out = [];
+        for (let i = 0; i < 6; i++) {
+          const r = el.getBoundingClientRect();
+          const box = document.querySelector('#wheel-box');
+          out.push(`${r.x.toFixed(0)},${r.y.toFixed(0)},${r.width.toFixed(0)}x${r.height.toFixed(0)} st=${box?.scrollTop} sy=${window.scrollY} conn=${el.isConnected}`);
+          await new Promise((ok) => requestAnimationFrame(ok));
+        }
+        return out;
+      });
+      log(`unstable: ${rects.join(' | ')}`);
+      throw err;
+    });
+    const shown = await page.waitForFunction((nm) => (document.querySelector('#wheel-preview')?.textContent ?? '').startsWith(nm), name, { timeout: 3000 }).then(() => true, () => false);
+    const text = (await page.locator('#wheel-preview').textContent()) ?? '';
+    if (!shown) log(`first tap on "${name}" (${kind}) at version ${v0}: preview "${text}", now version ${await version(page)}, selected ${await page.locator('#my-board .wctl.sel').count()}`);
+    check(text.startsWith(name) && text.length > name.length + 5, `the first tap shows the preview ("${text}")`);
+    if (kind === 'resolve' && /^(Muster|Influence), /.test(name)) {
+      check(/(Muster|Influence) \d+( [+−] \d+ \([^)]+\))* (= \d+ )?(→|<|:)/.test(text), `the preview gives the value and the effect ("${text}")`);
+    }
+    const after = await page.locator('#my-board svg.wheel.live').getAttribute('data-after');
+    check((await version(page)) === v0, 'the first tap decides nothing');
+    for (const lang of ['en', 'vi']) {
+      const key = `wheel-${phone ? 'phone' : 'desktop'}-${lang}`;
+      if (shots.has(key) || wheelDecisions < (phone ? 2 : 6)) continue;
+      if (lang !== 'en') {
+        await page.selectOption('#lang', lang);
+        await page.waitForFunction((l) => document.documentElement.lang === l && !!document.querySelector('#wheel-preview'), lang);
+        await page.locator('#my-board .wctl').nth(0).click();
+      }
+      await shot(page, key);
+      shots.add(key);
+      if (lang !== 'en') {
+        await page.selectOption('#lang', 'en');
+        await page.waitForFunction(() => document.documentElement.lang === 'en' && !!document.querySelector('#wheel-preview'));
+        await pick.click();
+      }
+    }
+    await pick.click();
+    const what = await page.waitForFunction((v) => {
+      const s = /** @type {any} */ (window).__ordo.snap;
+      if (s && s.version > v) return 'done';
+      if (document.querySelector('#confirm-yes')) return 'confirm';
+      if (document.querySelector('#error')) return 'error';
+      return false;
+    }, v0, { timeout: 15000 }).then((x) => x.jsonValue());
+    if (what === 'error') throw new Error(`wheel decision refused: ${await page.locator('#error').textContent()}`);
+    if (what === 'confirm') {
+      stats.confirm = (stats.confirm ?? 0) + 1;
+      await page.click('#confirm-yes');
+      await page.waitForFunction((v) => /** @type {any} */ (window).__ordo.snap.version > v, v0, { timeout: 15000 });
+    }
+    if (kind !== 'upgrade') expect = after ? after.split(',').map(Number) : mine;
+    wheelDecisions++;
+    if (!phone && wheelDecisions >= 25) {
+      phone = true;
+      await page.setViewportSize({ width: 390, height: 844 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      check(overflow <= 1, `no sideways scrolling on a phone (${overflow}px)`);
+    }
+  }
+  check(phone && wheelDecisions > 30, `a whole game with ${wheelDecisions} wheel decisions, half of them on a phone`);
+  check(noEffectChecked !== '', 'a no-effect action was previewed and confirmed');
+  check(botCrusade !== '', `a bot's crusade is logged with its outcome (${botCrusade})`);
+  check(matches >= 10 && mismatches.length === 0, `the predicted wheels are the ones the server sent (${matches} checked, mismatches: ${mismatches.join(' | ') || 'none'})`);
+  check(shots.size === 4, `screenshots in English and Vietnamese on both viewports (${[...shots].join(', ')})`);
+  await page.waitForSelector('#scores', { timeout: 10000 });
+  await shot(page, 'wheel-end');
+  log(`wheel game: ${wheelDecisions} wheel decisions (${[...kinds].join(', ')}), other decisions ${JSON.stringify(stats)}`);
+  passed.push(`Crusaders from the wheel: a whole game with ${wheelDecisions} wheel decisions tapped twice on the wheel (${[...kinds].join(', ')}), ${matches} predicted wheels equal to the server's, no-effect preview and confirmation ("${noEffectChecked}")`);
+  await ctx.close();
+}
