@@ -9,6 +9,7 @@ import { t, roman } from './ctx.js';
 import { D, mapOf, regionName } from './data.js';
 import { buildingName, actName, enemyName1 } from './names.js';
 import { actionValue, strength, troop } from './preview.js';
+import { gives } from './tracks.js';
 
 /** @typedef {import('../../src/generated').View} View */
 /** @typedef {import('../../src/generated').Snapshot} Snap */
@@ -95,7 +96,7 @@ export function outcomeOf(before, after, e) {
       const what = `${buildingName(a.building)} ${roman(placed.level)}`;
       return cost == null
         ? t('out.build_di', { what, region: regionName(before, a.region), n: placed.level })
-        : t('out.build', { what, region: regionName(before, a.region), cost, n: placed.level + extra });
+        : `${t('out.build', { what, region: regionName(before, a.region), cost, n: placed.level + extra })}${def && !def.endgame ? t('out.gives', { what: gives(def).words }) : ''}`;
     }
     case 'resolve': {
       const w = pb.wheel[a.pos];

@@ -14,7 +14,7 @@ import { troop, strength } from './preview.js';
 /** @typedef {import('../../src/generated').EnemyKind} EnemyKind */
 
 /** What uncovering a base building cell gives: short and in words. @param {any} def */
-function gives(def) {
+export function gives(def) {
   const short = [];
   const words = [];
   for (const a of ACTS) {

@@ -109,6 +109,7 @@ export function renderWheel(snap, view, p, current) {
       el.setAttribute('aria-disabled', enabled ? 'false' : 'true');
     } else el.disabled = !enabled;
     el.setAttribute('aria-label', c.name);
+    if (preview(view, c.a, sowPos)?.none) el.setAttribute('data-none', 'true');
     el.addEventListener('mouseenter', () => paint(key));
     el.addEventListener('mouseleave', () => paint(ui.sel));
     el.addEventListener('focus', () => paint(key));

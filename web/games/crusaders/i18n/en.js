@@ -289,4 +289,5 @@ export default {
   "rules_costs.buildings_p": "Each cell of the player board: its printed cost and what building it uncovers. A region's printed discount or a discount tile lowers the cost of the first building there. Divine Influence buildings: costs for levels I–IV, in brackets beside their paired building.",
   "rules_costs.enemies": "Enemy strengths",
   "rules_di.name": "Divine Influence",
+  "out.gives": " (uncovers {what})",
 };

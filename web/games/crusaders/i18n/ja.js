@@ -323,4 +323,5 @@ export default {
   "rules_costs.buildings_p": "個人ボードの各マス：印刷されたコストと、建てて空くと得られるもの。地域の印刷割引や割引タイルはそこで最初の建物を安くする。Divine Influence の建物：レベルI–IVのコスト、括弧内は対の建物の隣の場合。",
   "rules_costs.enemies": "敵の強さ",
   "rules_di.name": "Divine Influence",
+  "out.gives": "（空いたマス：{what}）",
 };

@@ -323,4 +323,5 @@ export default {
   "rules_costs.buildings_p": "Mỗi ô trên bảng người chơi: giá in và điều nhận được khi xây nó lộ ra. Giảm giá in trên vùng hoặc thẻ giảm giá làm rẻ công trình đầu tiên ở đó. Công trình Divine Influence: giá cấp I–IV, trong ngoặc là giá khi cạnh công trình cặp đôi.",
   "rules_costs.enemies": "Sức mạnh kẻ thù",
   "rules_di.name": "Divine Influence",
+  "out.gives": " (lộ ra {what})",
 };
