@@ -32,6 +32,7 @@ export async function scenarioCrusadersWheel(browser) {
   let noEffectChecked = '';
   let botCrusade = '';
   let hinted = false;
+  let crusadeLink = { href: '', at: 0 };
   let phone = false;
   /** @type {Array<number> | null} */
   let expect = null;
@@ -56,6 +57,16 @@ export async function scenarioCrusadersWheel(browser) {
         }
         return '';
       });
+      if (botCrusade) {
+        crusadeLink = await page.evaluate(() => {
+          const snap = /** @type {any} */ (window).__ordo.snap;
+          for (const li of document.querySelectorAll('#log-list li')) {
+            const e = snap.log[li.getAttribute('data-log') ?? ''];
+            if (e && e.seat !== snap.you && e.action?.type === 'crusade') return { href: li.querySelector('a.log-moment')?.getAttribute('href') ?? '', at: Number(li.getAttribute('data-log')) };
+          }
+          return { href: '', at: 0 };
+        });
+      }
       if (botCrusade) {
         log(`bot's crusade in the log: ${botCrusade}`);
         check(/crusades in .+: defeats a (Prussian|Slav|Saracen) \(strength (\d+)\)(, \+\2 Influence)?$/.test(botCrusade), `the bot's crusade says what it defeated and gained (${botCrusade})`);
@@ -209,6 +220,13 @@ export async function scenarioCrusadersWheel(browser) {
   await shot(page, 'wheel-end');
   log(`wheel game: ${wheelDecisions} wheel decisions (${[...kinds].join(', ')}), other decisions ${JSON.stringify(stats)}`);
   passed.push(`Crusaders from the wheel: a whole game with ${wheelDecisions} wheel decisions tapped twice on the wheel (${[...kinds].join(', ')}), ${matches} predicted wheels equal to the server's, no-effect preview and confirmation ("${noEffectChecked}")`);
+  // The crusade's log line opens the replay at that moment.
+  check(crusadeLink.href.includes('replay=1') && crusadeLink.href.endsWith(`&at=${crusadeLink.at}`), `the log line links its moment in the replay (${crusadeLink.href})`);
+  await page.goto(`${base}${crusadeLink.href}`);
+  await page.waitForFunction((at) => new RegExp(`^\\D*${at}\\D`).test(document.querySelector('#replay-counter')?.textContent ?? '') && document.querySelector('#replay')?.getAttribute('aria-busy') === 'false', crusadeLink.at, { timeout: 10000 });
+  const last = (await page.locator('#replay-last-text').textContent()) ?? '';
+  check(/crusade/i.test(last), `the replay opens after the crusade (${last})`);
+
   // The rules page's cost tables come from the same data, in every language.
   for (const [lang, want] of /** @type {const} */ ([['en', /Castle I: costs 3; uncovering it gives \+1 Travel, a knight \(reconstructed\)/], ['ru', /Отряд 1: сбор 3 → \+1 влияния/]])) {
     await page.goto(`${base}/?rules`);

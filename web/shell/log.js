@@ -1,6 +1,7 @@
 // @ts-check
 import { h, seatBadge } from './dom.js';
 import { tbl } from './state.js';
+import { replayUrl } from './api.js';
 import { t, seatLabel } from './i18n.js';
 
 /** @typedef {import('../src/generated').Snapshot} Snapshot */
@@ -24,7 +25,8 @@ export function renderLog(snap, view) {
     entries.length === 0 ? h('p', { class: 'muted' }, t('log_empty')) :
       h('ol', { id: 'log-list', reversed: true, role: 'log', 'aria-live': 'polite', 'aria-label': t('log') }, entries.map(([key, e]) => h('li', { value: Number(key) || null, 'data-log': key },
         seatBadge(e.seat, 14), ' ', h('span', { class: 'log-who' }, seatLabel(snap, e.seat)), ': ',
-        logText(view, e)))));
+        // The line opens the replay at that moment.
+        tbl.id ? h('a', { class: 'log-moment', href: `${replayUrl(tbl.id, tbl.token)}&at=${Number(key)}`, target: '_blank', rel: 'noopener', title: `${t('replay')} · ${Number(key)}` }, logText(view, e)) : logText(view, e)))));
 }
 
 /** A log line in the chosen language. @param {any} view @param {LogLine} e */

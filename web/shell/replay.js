@@ -34,7 +34,8 @@ export function bootReplay(id, token) {
     rep.error = `${t('load_failed')}: ${e instanceof Error ? e.message : String(e)}`;
     renderReplay();
   });
-  void replayGo(0);
+  // `&at=N` (a log line's link) opens the replay after the first N decisions.
+  void replayGo(Number(new URLSearchParams(location.search).get('at')) || 0);
   document.addEventListener('keydown', (e) => {
     const target = /** @type {HTMLElement | null} */ (e.target instanceof HTMLElement ? e.target : null);
     if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')) return;
