@@ -32,6 +32,7 @@ export async function scenarioCrusadersWheel(browser) {
   let noEffectChecked = '';
   let botCrusade = '';
   let hinted = false;
+  let sawTrail = false;
   let crusadeLink = { href: '', at: 0 };
   let phone = false;
   /** @type {Array<number> | null} */
@@ -47,6 +48,14 @@ export async function scenarioCrusadersWheel(browser) {
     if (Date.now() - started > BUDGET_MS) throw new Error('out of time');
     const state = await waitTurn(page, 30000);
     if (state === 'over') break;
+    // The bot's last turn stays on the map until the player acts: its regions, its knights' trails.
+    if (!sawTrail && (await page.locator('#map .trail').count()) > 0) {
+      sawTrail = (await page.locator('#map .region.recent').count()) > 0;
+      if (sawTrail) {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await shot(page, 'wheel-trail');
+      }
+    }
     if (!botCrusade) {
       // A bot's crusade is logged with what it did: the enemy, its strength, the Influence.
       botCrusade = await page.evaluate(() => {
@@ -177,6 +186,7 @@ export async function scenarioCrusadersWheel(browser) {
         // A preview shown by focus (the tapped control stays chosen).
         await page.locator('#my-board .wctl').nth(0).focus();
       }
+      await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, key);
       // A phone's screen as the player sees it (the wheel is the bottom sheet).
       if (phone) await page.screenshot({ path: join(SHOTS, `${key}-screen.png`) });
@@ -213,6 +223,7 @@ export async function scenarioCrusadersWheel(browser) {
   check(phone && wheelDecisions > 30, `a whole game with ${wheelDecisions} wheel decisions, half of them on a phone`);
   check(noEffectChecked !== '', 'a no-effect action was previewed and confirmed');
   if (!botCrusade) log(`log at the end: ${await page.evaluate(() => { const s = /** @type {any} */ (window).__ordo.snap; return JSON.stringify(Object.entries(s.log).slice(-30).map(([k, e]) => [k, e?.seat, e?.action?.type])) + ' lis=' + document.querySelectorAll('#log-list li').length; })}`);
+  check(sawTrail, 'the bot\'s moves are shown with trails and highlighted regions until the player acts');
   check(botCrusade !== '', `a bot's crusade is logged with its outcome (${botCrusade})`);
   check(matches >= 10 && mismatches.length === 0, `the predicted wheels are the ones the server sent (${matches} checked, mismatches: ${mismatches.join(' | ') || 'none'})`);
   check(shots.size === 4, `screenshots in English and Vietnamese on both viewports (${[...shots].join(', ')})`);

@@ -120,6 +120,25 @@ export function renderMap(snap, view, choice, picked) {
     }
     regionsLayer.append(g);
   });
+  // The other players' knights' moves since the viewer's last decision: a trail each.
+  if (recent.trails.length) {
+    const trails = s('g', { class: 'trails', 'pointer-events': 'none', 'aria-hidden': 'true' });
+    for (const tr of recent.trails) {
+      const a = map.regions[tr.from];
+      const b = map.regions[tr.to];
+      if (!a || !b) continue;
+      const [x1, y1] = hexCenter(a.q, a.r);
+      const [x2, y2] = hexCenter(b.q, b.r);
+      const [dx, dy] = [x2 - x1, y2 - y1];
+      const len = Math.hypot(dx, dy) || 1;
+      const [ex, ey] = [x2 - (dx / len) * 16, y2 - (dy / len) * 16];
+      const [nx, ny] = [-dy / len, dx / len];
+      trails.append(s('line', { class: 'trail', x1: x1.toFixed(1), y1: y1.toFixed(1), x2: ex.toFixed(1), y2: ey.toFixed(1), stroke: SEAT_COLORS[tr.seat % 6] }),
+        s('polygon', { class: 'trail-head', points: `${x2.toFixed(1)},${y2.toFixed(1)} ${(ex + nx * 7).toFixed(1)},${(ey + ny * 7).toFixed(1)} ${(ex - nx * 7).toFixed(1)},${(ey - ny * 7).toFixed(1)}`, fill: SEAT_COLORS[tr.seat % 6] }),
+        s('text', { x: ((x1 + x2) / 2 + nx * 9).toFixed(1), y: ((y1 + y2) / 2 + ny * 9 + 3).toFixed(1), 'text-anchor': 'middle', 'font-size': 9, 'font-weight': 700, class: 'trail-n' }, tr.knight + 1));
+    }
+    svgEl.append(trails);
+  }
   return h('div', { class: 'map-wrap' }, svgEl);
 }
 

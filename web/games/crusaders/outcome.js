@@ -32,9 +32,11 @@ export function observe(snap) {
   const before = prev.view;
   const after = /** @type {View} */ (snap.view);
   if (!before || !after) return;
+  // Knights' positions as the decisions of this batch move them (for the trails).
+  const at = before.seats.map((p) => (p.knights ?? []).slice());
   for (const [k, e] of Object.entries(snap.log ?? {}).sort((x, y) => (x[0] < y[0] ? -1 : 1))) {
     if (e == null || prev.keys.has(k) || e.action == null) continue;
-    noteRecent(snap, e);
+    noteRecent(snap, e, at);
     if (outcomeOf(before, after, e)) outcomes.set(`${snap.table}:${k}`, () => outcomeOf(before, after, e));
   }
 }
@@ -119,18 +121,26 @@ export function outcomeOf(before, after, e) {
   }
 }
 
-/** What the other players did since the viewer's last decision: regions and wedges touched. */
-export const recent = { regions: /** @type {Set<number>} */ (new Set()), wedges: /** @type {Map<number, Set<number>>} */ (new Map()) };
+/** What the other players did since the viewer's last decision: regions and wedges touched, knights' moves. */
+export const recent = {
+  regions: /** @type {Set<number>} */ (new Set()),
+  wedges: /** @type {Map<number, Set<number>>} */ (new Map()),
+  trails: /** @type {Array<{seat: number, knight: number, from: number, to: number}>} */ ([]),
+};
 
-/** @param {Snap} snap @param {LogLine} e */
-function noteRecent(snap, e) {
+/** @param {Snap} snap @param {LogLine} e @param {Array<Array<number | null>>} at knights' regions, moved along */
+function noteRecent(snap, e, at) {
+  /** @type {any} */
+  const a = e.action;
+  const from = a.type === 'move' ? at[e.seat]?.[a.knight] : null;
+  if (a.type === 'move' && at[e.seat]) at[e.seat][a.knight] = a.to;
   if (snap.you != null && e.seat === snap.you) {
     recent.regions.clear();
     recent.wedges.clear();
+    recent.trails.length = 0;
     return;
   }
-  /** @type {any} */
-  const a = e.action;
+  if (from != null) recent.trails.push({ seat: e.seat, knight: a.knight, from, to: a.to });
   for (const r of [a.to, a.region, a.with]) if (typeof r === 'number') recent.regions.add(r);
   if (typeof a.pos === 'number' && ['resolve', 'upgrade', 'distribute'].includes(a.type)) {
     recent.wedges.set(e.seat, new Set([...(recent.wedges.get(e.seat) ?? []), a.pos]));
