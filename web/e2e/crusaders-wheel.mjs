@@ -119,6 +119,12 @@ export async function scenarioCrusadersWheel(browser) {
         await page.click('#confirm-no');
         await page.waitForSelector('#confirm-yes', { state: 'detached', timeout: 5000 });
         check((await version(page)) === v0, 'cancelling the no-effect action sends nothing');
+        // The speed of the other players' animations is the player's: off, normal or slow.
+        await page.locator('details.legend summary').click();
+        await page.selectOption('#cr-motion', 'slow');
+        await page.waitForSelector('#map.motion-slow', { timeout: 5000 });
+        await page.selectOption('#cr-motion', 'normal');
+        await page.waitForSelector('#map.motion-normal', { timeout: 5000 });
         noEffectChecked = `${name}: ${text}`;
         log(`no-effect preview: ${noEffectChecked}`);
         break;

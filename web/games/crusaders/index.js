@@ -3,7 +3,7 @@
 // decisions, strings (loaded per language) and rules reference.
 
 import { h, seatBadge } from '../../shell/dom.js';
-import { setCtx, t, seatLabel, colorName } from './ctx.js';
+import { setCtx, t, seatLabel, colorName, rerender } from './ctx.js';
 import { setData, D, BUILDINGS, ENEMIES, regionName } from './data.js';
 import { enemyName, enemyAbbr, buildingName, buildingAbbr, actName, variantName, stepText, label, logText } from './names.js';
 import { renderMap } from './map.js';
@@ -47,19 +47,39 @@ function phaseText(snap, view) {
   }
 }
 
+/** How the other players' last turn is animated: off, normal or slow (remembered on this device). */
+const MOTIONS = /** @type {const} */ (['off', 'normal', 'slow']);
+const MOTION_KEY = 'ordo.crusaders.motion';
+function motion() {
+  let m = null;
+  try { m = localStorage.getItem(MOTION_KEY); } catch { /* private mode */ }
+  return m === 'off' || m === 'slow' ? m : 'normal';
+}
+
 /** @param {View} view */
 function renderLegend(view) {
   const divine = view.seats.some((p) => p.divine != null);
   const kinds = divine ? BUILDINGS : BUILDINGS.slice(0, 4);
-  return h('details', { class: 'card legend' },
+  const speed = h('select', { id: 'cr-motion', 'aria-label': t('motion') },
+    MOTIONS.map((m) => h('option', { value: m, selected: motion() === m }, t(`motion.${m}`))));
+  speed.addEventListener('change', () => {
+    try { localStorage.setItem(MOTION_KEY, /** @type {HTMLSelectElement} */ (speed).value); } catch { /* private mode */ }
+    rerender();
+  });
+  const box = h('details', { class: 'card legend', open: legendOpen },
     h('summary', null, t('legend')),
+    h('label', { class: 'row' }, `${t('motion')}: `, speed),
     h('ul', { class: 'plain' },
       ENEMIES.map((e) => h('li', null, h('span', { class: `chip ${e}` }, enemyAbbr(e)), ' ', enemyName(e))),
       kinds.map((k) => h('li', null, h('span', { class: 'chip building' }, buildingAbbr(k)), ' ', buildingName(k))),
       h('li', null, '✠ ', t('start_region')),
       h('li', null, '★ ', t('paris_hint')),
       view.seats.map((p) => h('li', null, seatBadge(p.seat), ' ', colorName(p.seat)))));
+  // Stays open across redraws once opened.
+  box.addEventListener('toggle', () => { legendOpen = /** @type {HTMLDetailsElement} */ (box).open; });
+  return box;
 }
+let legendOpen = false;
 
 /** @param {Snap} snap @param {View} view @param {{footer: Array<HTMLElement>, shown: boolean, hide: HTMLElement, show: HTMLElement}} foot */
 function renderScores(snap, view, foot) {
@@ -148,7 +168,9 @@ export const game = {
   renderMap(snap, view, choices, picked) {
     observe(snap);
     lastView = view;
-    return renderMap(snap, view, choices, picked);
+    const el = renderMap(snap, view, choices, picked);
+    el.querySelector('#map')?.classList.add(`motion-${motion()}`);
+    return el;
   },
   boards(snap, view) {
     lastView = view;

@@ -290,4 +290,8 @@ export default {
   "rules_costs.enemies": "Enemy strengths",
   "rules_di.name": "Divine Influence",
   "out.gives": " (uncovers {what})",
+  motion: "Other players' moves animated",
+  "motion.off": "off",
+  "motion.normal": "normal",
+  "motion.slow": "slow",
 };

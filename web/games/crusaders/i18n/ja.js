@@ -324,4 +324,8 @@ export default {
   "rules_costs.enemies": "敵の強さ",
   "rules_di.name": "Divine Influence",
   "out.gives": "（空いたマス：{what}）",
+  motion: "他のプレイヤーの手のアニメーション",
+  "motion.off": "なし",
+  "motion.normal": "普通",
+  "motion.slow": "ゆっくり",
 };

@@ -324,4 +324,8 @@ export default {
   "rules_costs.enemies": "Сила врагов",
   "rules_di.name": "Divine Influence",
   "out.gives": " (открывается: {what})",
+  motion: "Анимация ходов других игроков",
+  "motion.off": "выкл.",
+  "motion.normal": "обычно",
+  "motion.slow": "медленно",
 };

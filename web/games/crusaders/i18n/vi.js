@@ -324,4 +324,8 @@ export default {
   "rules_costs.enemies": "Sức mạnh kẻ thù",
   "rules_di.name": "Divine Influence",
   "out.gives": " (lộ ra {what})",
+  motion: "Hiệu ứng nước đi của người khác",
+  "motion.off": "tắt",
+  "motion.normal": "bình thường",
+  "motion.slow": "chậm",
 };
