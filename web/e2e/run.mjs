@@ -31,7 +31,7 @@ async function main() {
     log('watchdog: the run took too long');
     stopServer();
     process.exit(2);
-  }, 2 * BUDGET_MS + 60000);
+  }, 2 * BUDGET_MS + 180000);
   /** @type {Browser | null} */
   let browser = null;
   try {
