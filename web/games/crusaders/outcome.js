@@ -21,6 +21,8 @@ const outcomes = new Map();
 /** The snapshot last seen (the shell changes it in place), and a copy of what it was then. */
 let held = /** @type {Snap | null} */ (null);
 let seen = /** @type {{table: string, version: number, view: View, keys: Set<string>} | null} */ (null);
+/** The log key of each line of the snapshot seen (a line's outcome is found without a search). @type {Map<LogLine, string>} */
+let keyOf = new Map();
 
 /** Notes the outcomes of the decisions that arrived since the last snapshot seen. @param {Snap} snap */
 export function observe(snap) {
@@ -28,14 +30,16 @@ export function observe(snap) {
   const prev = seen;
   if (prev && prev.table === snap.table && prev.version === snap.version) return;
   seen = { table: snap.table, version: snap.version, view: /** @type {View} */ (structuredClone(snap.view)), keys: new Set(Object.keys(snap.log ?? {})) };
+  keyOf = new Map();
+  for (const [k, e] of Object.entries(snap.log ?? {})) if (e != null) keyOf.set(e, k);
   if (!prev || prev.table !== snap.table || snap.version <= prev.version || !D) return;
   const before = prev.view;
   const after = /** @type {View} */ (snap.view);
   if (!before || !after) return;
   // Knights' positions as the decisions of this batch move them (for the trails).
   const at = before.seats.map((p) => (p.knights ?? []).slice());
-  for (const [k, e] of Object.entries(snap.log ?? {}).sort((x, y) => (x[0] < y[0] ? -1 : 1))) {
-    if (e == null || prev.keys.has(k) || e.action == null) continue;
+  for (const [k, e] of Object.entries(snap.log ?? {}).filter(([k]) => !prev.keys.has(k)).sort((x, y) => (x[0] < y[0] ? -1 : 1))) {
+    if (e == null || e.action == null) continue;
     noteRecent(snap, e, at);
     if (outcomeOf(before, after, e)) outcomes.set(`${snap.table}:${k}`, () => outcomeOf(before, after, e));
   }
@@ -44,11 +48,8 @@ export function observe(snap) {
 /** The outcome noted for a log line shown now, if any. @param {LogLine} e */
 export function outcomeText(e) {
   const snap = held;
-  if (!snap) return null;
-  for (const [k, x] of Object.entries(snap.log ?? {})) {
-    if (x === e) return outcomes.get(`${snap.table}:${k}`)?.() ?? null;
-  }
-  return null;
+  const k = keyOf.get(e);
+  return snap && k != null ? outcomes.get(`${snap.table}:${k}`)?.() ?? null : null;
 }
 
 /** @param {View} view @param {number} id */
