@@ -3,21 +3,18 @@
 use crate::state::WarriorKnights;
 use crate::types::*;
 
+/// An area by name: its city's, or its own; by its place on the grid when the map names neither.
 fn area(g: &WarriorKnights, a: u8) -> String {
     let t = g.t();
-    let id = usize::from(a);
-    let name = if id < t.board.kingdom {
-        t.board.file.kingdom[id].id.clone()
-    } else {
-        t.board
-            .file
-            .overseas
-            .get(id - t.board.kingdom)
-            .map_or_else(|| format!("area {a}"), |o| o.id.clone())
-    };
-    match g.city_at(a) {
-        Some(c) => format!("{name} ({})", t.components.cities[usize::from(c)].name),
-        None => name,
+    if let Some(c) = g.city_at(a) {
+        return t.components.cities[usize::from(c)].name.clone();
+    }
+    if let Some(n) = t.board.area_name(a) {
+        return n.to_owned();
+    }
+    match t.board.file.kingdom.get(usize::from(a)) {
+        Some(k) => format!("the area at column {}, row {}", k.col + 1, k.row + 1),
+        None => format!("overseas area {}", usize::from(a) + 1 - t.board.kingdom),
     }
 }
 

@@ -26,6 +26,15 @@ pub struct KingdomArea {
     /// The city in this area, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub city: Option<String>,
+    /// The area's name, for an area without a city (one with a city is named by it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// How sure the name is (the printed names of most areas are unknown).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confidence: Option<Confidence>,
+    /// Where the name comes from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// An overseas area as stored (one city, a port, reached only by sea).
@@ -176,6 +185,14 @@ impl Board {
                 .get(i - self.kingdom)
                 .map(|o| o.city.as_str()),
         }
+    }
+
+    /// An area's own name (a Kingdom area without a city), if the map gives one.
+    pub fn area_name(&self, area: AreaId) -> Option<&str> {
+        self.file
+            .kingdom
+            .get(usize::from(area))
+            .and_then(|a| a.name.as_deref())
     }
 
     /// Whether `a` and `b` are joined by a road.
@@ -354,6 +371,19 @@ impl Board {
                 );
             }
         }
+        // Area names: not blank, each used once, none a city's name.
+        let mut names = BTreeSet::new();
+        for (i, a) in file.kingdom.iter().enumerate() {
+            let Some(n) = &a.name else { continue };
+            let path = format!("kingdom[{i}].name");
+            if n.trim().is_empty() {
+                err(&path, format!("area `{}`: blank name", a.id));
+            } else if !names.insert(n.as_str()) {
+                err(&path, format!("area `{}`: name `{n}` is used twice", a.id));
+            } else if components.cities.iter().any(|c| &c.name == n) {
+                err(&path, format!("area `{}`: name `{n}` is a city's", a.id));
+            }
+        }
         // The Kingdom is one connected land over passable borders.
         if kingdom > 0 {
             let mut seen = vec![false; kingdom];
@@ -454,6 +484,40 @@ mod tests {
         assert!(b.is_outer(id("k00")) && !b.is_outer(id("k22")));
         assert!(b.is_port(id("o_acre")) && b.city(id("o_acre")) == Some("acre"));
         assert!(b.road(id("k00"), id("k01")) && !b.road(id("k00"), id("k10")));
+    }
+
+    #[test]
+    fn every_area_without_a_city_has_a_reconstructed_name() {
+        let b = board().unwrap();
+        for (i, a) in b.file.kingdom.iter().enumerate() {
+            if a.city.is_some() {
+                assert_eq!(a.name, None, "`{}` is named by its city", a.id);
+            } else {
+                let name = b.area_name(i as AreaId).unwrap_or_default();
+                assert!(!name.is_empty(), "`{}` has no name", a.id);
+                assert_eq!(a.confidence, Some(Confidence::Default), "`{}`", a.id);
+            }
+        }
+        assert_eq!(b.area_name(b.ids["k11"]), Some("Brennmark"));
+        assert_eq!(b.area_name(b.ids["o_acre"]), None);
+    }
+
+    #[test]
+    fn area_names_are_checked() {
+        let c = crate::data::components().unwrap();
+        let mut f: MapFile = serde_json::from_str(MAP).unwrap();
+        f.kingdom[0].name = Some("Valmont".into());
+        f.kingdom[2].name = Some("Vecht".into());
+        f.kingdom[3].name = Some(" ".into());
+        let text = Board::build(f, c)
+            .unwrap_err()
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(text.contains("name `Valmont` is used twice"), "{text}");
+        assert!(text.contains("name `Vecht` is a city's"), "{text}");
+        assert!(text.contains("area `k03`: blank name"), "{text}");
     }
 
     #[test]

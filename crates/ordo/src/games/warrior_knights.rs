@@ -123,19 +123,18 @@ fn render(v: &View) -> String {
         let Some(b) = board else {
             return format!("area {a}");
         };
-        let i = usize::from(a);
-        let name = if i < b.kingdom {
-            b.file.kingdom[i].id.clone()
-        } else {
-            b.file
-                .overseas
-                .get(i - b.kingdom)
-                .map_or_else(|| format!("area {a}"), |o| o.id.clone())
-        };
-        match b.city(a) {
-            Some(c) => format!("{name}/{c}"),
-            None => name,
+        if let Some(c) = b.city(a) {
+            return comps
+                .and_then(|x| x.cities.iter().find(|x| x.id == c))
+                .map_or_else(|| c.to_owned(), |x| x.name.clone());
         }
+        if let Some(n) = b.area_name(a) {
+            return n.to_owned();
+        }
+        b.file.kingdom.get(usize::from(a)).map_or_else(
+            || format!("area {a}"),
+            |k| format!("the area at column {}, row {}", k.col + 1, k.row + 1),
+        )
     };
     let agenda = |a: u8| -> String {
         cards
