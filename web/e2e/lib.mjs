@@ -18,7 +18,7 @@ export const BIN = process.env.ORDO_BIN ? resolve(process.env.ORDO_BIN) : resolv
 export const SHOTS = resolve(WEB, '../target/e2e');
 export const FROM_DISK = process.env.E2E_WEB_FROM_DISK === '1';
 export const STARTED = Date.now();
-export const BUDGET_MS = 5 * 60 * 1000;
+export const BUDGET_MS = 9 * 60 * 1000;
 
 /** @type {Array<string>} */
 export const failures = [];

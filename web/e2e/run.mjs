@@ -22,6 +22,7 @@ import { scenarioWarriorKnights } from './warrior-knights.mjs';
 import { scenarioWkRevision4 } from './wk-r4.mjs';
 import { scenarioDataPack } from './packs.mjs';
 import { scenarioCrusadersWheel } from './crusaders-wheel.mjs';
+import { scenarioWkFollow } from './wk-follow.mjs';
 
 /** @typedef {import('playwright-core').Browser} Browser */
 
@@ -48,6 +49,7 @@ async function main() {
       ['Warrior Knights', scenarioWarriorKnights],
       ['Warrior Knights revision 4 panels', scenarioWkRevision4],
       ['data pack of an owner', scenarioDataPack],
+      ['Warrior Knights to follow: 3 Barons to the end, names and battles', (b) => scenarioWkFollow(b, { passed })],
       ['rules reference', scenarioRules],
       ['transfer budgets and lazy languages', (b) => scenarioTransfer(b, { base, fromDisk: FROM_DISK, log, check, newContext, passed })],
       ['endings: both games to the final scores on both viewports', (b) => scenarioEndings(b, { base, log, check, newContext, passed, shot })],

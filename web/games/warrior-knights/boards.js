@@ -2,11 +2,11 @@
 // The Barons' boards and the viewer's hand.
 
 import { data, BARON_CARDS } from './data.js';
-import { printedName, areaName, cityName, baronName, who, shapeName, cardName, agendaName, troopStrength, troopText, agendaEffect, agendaKind } from './names.js';
+import { printedName, areaName, cityName, baronName, who, shapeName, cardName, agendaName, troopStrength, troopText, agendaEffect, agendaKind, playerFull } from './names.js';
 import { facts } from './status.js';
 import { nobleBadge, nobleStrength, maintained, locText, nobleTitle } from './map.js';
 import { h, s, seatBadge, SEAT_COLORS } from '../../shell/dom.js';
-import { t, seatLabel } from './ctx.js';
+import { t } from './ctx.js';
 
 /** @typedef {import('../../src/generated').Snapshot} Snapshot */
 /** @typedef {import('../../src/generated').WkView} WkView */
@@ -41,8 +41,8 @@ export function baronBoard(snap, view, seat) {
   const kingdomCities = cities.filter((c) => data().areas[data().cityArea[c]]?.kingdom);
   const header = h('div', { class: 'pl-head' },
     seatBadge(seat, 22),
-    h('strong', { class: 'pl-name' }, seatLabel(snap, seat)),
-    h('span', { class: 'muted wk-baron-name' }, baronName(seat)),
+    h('strong', { class: 'pl-name' }, playerFull(seat), snap.you === seat ? ` (${t('you')})` : ''),
+    h('span', { class: 'muted wk-baron-name' }, `— ${baronName(seat)}`),
     h('span', { class: 'grow' }),
     view.chairman === seat ? h('span', { class: 'tag', title: t('chairman_hint') }, `⚖ ${t('chairman')}`) : null,
     view.head === seat ? h('span', { class: 'tag', title: t('head_hint') }, `✝ ${t('head')}`) : null,

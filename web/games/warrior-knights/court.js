@@ -2,11 +2,11 @@
 // The court: Action stacks, special-phase areas, Mercenary Track, Agendas, expeditions; legend and scores.
 
 import { data, ZONES } from './data.js';
-import { printedName, baronName, who, cardName, zoneName, expName, agendaName, eventName, natName, troopWage, troopText, agendaEffect, agendaKind, eventEffect, cardConf } from './names.js';
+import { printedName, who, cardName, zoneName, expName, agendaName, eventName, natName, troopWage, troopText, agendaEffect, agendaKind, eventEffect, cardConf, playerFull, playerBaron } from './names.js';
 import { label } from './describe.js';
 import { nobleBadge, castlePath, towerPath } from './map.js';
 import { h, s, seatBadge, SEAT_COLORS } from '../../shell/dom.js';
-import { t, seatLabel } from './ctx.js';
+import { t } from './ctx.js';
 
 /** @typedef {import('../../src/generated').Snapshot} Snapshot */
 /** @typedef {import('../../src/generated').WkView} WkView */
@@ -24,18 +24,20 @@ export function court(snap, view) {
   const inActions = !['planning', 'setup_stronghold', 'setup_troops', 'setup_noble', 'over'].includes(view.phase.kind) && view.stacks.some((x) => x > 0);
   const stacks = h('div', { class: 'wk-court-box', id: 'wk-stacks' },
     h('h3', null, t('stacks')),
-    view.revealed ? h('p', { class: 'wk-revealed' }, `${t('revealed_card')}: `, cardChip(view.revealed)) : null,
+    view.revealed ? h('p', { class: 'wk-revealed' }, `${t('revealed_card')}: `, cardChip(view.revealed),
+      ` — ${'baron' in view.revealed ? playerFull(view.revealed.baron.seat) : t('neutral_cards')}`) : null,
+    inActions && view.stacks[view.stack] > 0 ? h('p', { class: 'small-print muted', id: 'wk-up-next' }, t('up_next', { n: view.stack + 1 })) : null,
     h('div', { class: 'wk-stack-row' }, [0, 1, 2].map((i) => h('div', { class: `wk-stack${inActions && view.stack === i ? ' current' : ''}`, 'data-stack': i },
       h('div', { class: 'wk-stack-head' }, `${t('stack_n', { n: i + 1 })}`, h('strong', null, ` ${view.stacks[i]}`)),
       h('div', { class: 'wk-owner-chips' }, view.stack_owners[i].map((c, seat) => (c ? h('span', {
-        class: 'wk-owner', style: seat < n ? `--seat: ${SEAT_COLORS[seat % 6]}` : null, title: seat < n ? `${seatLabel(snap, seat)}: ${c}` : `${t('neutral_cards')}: ${c}`,
+        class: 'wk-owner', style: seat < n ? `--seat: ${SEAT_COLORS[seat % 6]}` : null, title: seat < n ? `${playerFull(seat)}: ${c}` : `${t('neutral_cards')}: ${c}`,
       }, seat < n ? seatBadge(seat, 12) : 'N', `×${c}`) : null)))))));
 
   const zones = h('div', { class: 'wk-court-box', id: 'wk-zones' },
     h('h3', null, t('special_areas')),
     h('div', { class: 'wk-zone-row' }, ZONES.map((z, i) => h('div', { class: `wk-zone ${z}`, 'data-zone': z, title: t(`zone_hint.${z}`) },
       h('div', { class: 'wk-zone-head' }, zoneName(z), h('span', { class: 'muted' }, ` ${view.zones[i].length}/${2 * n}`)),
-      h('div', { class: 'wk-zone-cards' }, view.zones[i].map(([seat, c]) => h('span', { class: 'wk-card mini', style: `--seat: ${SEAT_COLORS[seat % 6]}`, title: seatLabel(snap, seat) },
+      h('div', { class: 'wk-zone-cards' }, view.zones[i].map(([seat, c]) => h('span', { class: 'wk-card mini', style: `--seat: ${SEAT_COLORS[seat % 6]}`, title: playerFull(seat) },
         seatBadge(seat, 11), ' ', cardName(c))))))));
 
   const track = h('div', { class: 'wk-court-box', id: 'wk-track' },
@@ -108,7 +110,7 @@ export function legend(view) {
       h('li', null, piece(s('line', { x1: 2, y1: 10, x2: 24, y2: 10, class: 'river' })), ' ', t('lg.river')),
       h('li', null, piece(s('g', null, s('line', { x1: 2, y1: 10, x2: 24, y2: 10, class: 'river' }), s('line', { x1: 13, y1: 3, x2: 13, y2: 17, class: 'bridge' }))), ' ', t('lg.bridge')),
       h('li', null, piece(s('polyline', { points: '2,12 6,7 10,12 14,7 18,12 22,7', class: 'mountain' })), ' ', t('lg.mountain')),
-      view.barons.map((_, seat) => h('li', null, seatBadge(seat), ' ', baronName(seat)))));
+      view.barons.map((_, seat) => h('li', null, seatBadge(seat), ' ', playerBaron(seat)))));
 }
 
 /**
@@ -133,7 +135,7 @@ export function scores(snap, view, foot) {
     const place = placeOf(seat);
     return h('tr', { class: winners0(seat) ? 'winner' : '', 'data-seat': seat, 'data-place': place },
       h('td', { title: shared(seat) ? t('place_shared') : null }, shared(seat) ? `=${place + 1}` : place + 1),
-      h('th', { scope: 'row' }, seatBadge(seat), ' ', seatLabel(snap, seat)),
+      h('th', { scope: 'row' }, seatBadge(seat), ' ', playerBaron(seat)),
       h('td', { class: 'total' }, h('strong', null, b.influence)),
       h('td', null, cities),
       h('td', null, b.crowns + b.faith + b.votes));
@@ -142,12 +144,12 @@ export function scores(snap, view, foot) {
   const winners = standing ? (standing.king != null ? [standing.king] : []) : order.filter((seat) => placeOf(seat) === 0);
   return h('section', { class: 'card scores highlight', id: 'scores', 'aria-label': t('final_scores') },
     h('div', { class: 'row' }, h('h2', null, t('final_scores')), h('span', { class: 'grow' }), foot.hide),
-    view.city_winner != null ? h('p', { class: 'wk-city-win' }, t('city_win', { who: seatLabel(snap, view.city_winner) })) : null,
+    view.city_winner != null ? h('p', { class: 'wk-city-win' }, t('city_win', { who: playerFull(view.city_winner) })) : null,
     h('div', { class: 'scroll-x' }, h('table', null,
       h('thead', null, h('tr', null, h('th', null, t('place')), h('th', null, t('player')), h('th', null, t('influence')),
         h('th', null, t('cities')), h('th', { title: t('tiebreak_hint') }, t('crowns_faith_votes')))),
       h('tbody', null, rows))),
-    h('p', { id: 'wk-king' }, `${t('winner')}: `, winners.length ? winners.map((seat) => seatLabel(snap, seat)).join(', ') : t('no_king')),
+    h('p', { id: 'wk-king' }, `${t('winner')}: `, winners.length ? winners.map((seat) => playerFull(seat)).join(', ') : t('no_king')),
     foot.footer);
 }
 

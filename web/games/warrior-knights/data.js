@@ -9,7 +9,7 @@ import { s } from '../../shell/dom.js';
 // Data (GET /api/games/warrior-knights/data)
 // ---------------------------------------------------------------------------------------------
 
-/** @typedef {{id: string, col: number, row: number, port?: boolean, city?: string}} KingdomArea */
+/** @typedef {{id: string, col: number, row: number, port?: boolean, city?: string, name?: string, confidence?: string}} KingdomArea */
 /** @typedef {{id: string, city?: string, port?: boolean}} OverseasArea */
 /** @typedef {{kingdom: Array<KingdomArea>, borders: Array<{between: [string, string], kind: string}>, roads: Array<Array<string>>, overseas: Array<OverseasArea>, expeditions: Array<string>, columns: number, rows: number}} MapFile */
 /** @typedef {{id: string, name: string, kind: string, strength: number, income: number}} CityDef */
@@ -30,7 +30,7 @@ import { s } from '../../shell/dom.js';
  * @property {{cards: Array<FateDef>}} fate
  * @property {Array<CityDef>} cities
  */
-/** @typedef {{id: string, kingdom: boolean, col: number, row: number, port: boolean, city: number | null}} Area */
+/** @typedef {{id: string, kingdom: boolean, col: number, row: number, port: boolean, city: number | null, name: string | null}} Area */
 
 /**
  * @typedef {object} Data
@@ -56,10 +56,10 @@ export function setData(raw) {
   /** @type {Array<Area>} */
   const areas = [];
   for (const k of map.kingdom) {
-    areas.push({ id: k.id, kingdom: true, col: k.col, row: k.row, port: !!k.port, city: k.city != null ? cityIdx.get(k.city) ?? null : null });
+    areas.push({ id: k.id, kingdom: true, col: k.col, row: k.row, port: !!k.port, city: k.city != null ? cityIdx.get(k.city) ?? null : null, name: k.name ?? null });
   }
   for (const o of map.overseas) {
-    areas.push({ id: o.id, kingdom: false, col: -1, row: -1, port: o.port !== false, city: o.city != null ? cityIdx.get(o.city) ?? null : null });
+    areas.push({ id: o.id, kingdom: false, col: -1, row: -1, port: o.port !== false, city: o.city != null ? cityIdx.get(o.city) ?? null : null, name: null });
   }
   /** @type {Array<number>} */
   const cityArea = [];

@@ -6,6 +6,7 @@ import { areaName, cityName, who, shapeName, cardName, zoneName, expName, agenda
 import { s, actionKind } from '../../shell/dom.js';
 import { t } from './ctx.js';
 import { revoltCity, revoltPrices } from './history.js';
+import { cardText, gainsOf, alsoOf } from './follow.js';
 
 /** @typedef {import('../../src/generated').Snapshot} Snapshot */
 /** @typedef {import('../../src/generated').Legal} Legal */
@@ -212,13 +213,29 @@ export function label(snap, view, legal) {
   }
 }
 
-/** A log line in the chosen language. @param {WkView} view @param {LogLine} e */
+/**
+ * A log line in the chosen language: the card it resolved and what it moved, when this page saw
+ * the decision made ("plays Levy Taxes → +3 crowns").
+ * @param {WkView} view @param {LogLine} e
+ */
 export function logText(view, e) {
+  let text;
   try {
-    return describe(e.action, view, false) ?? e.label ?? '';
+    text = describe(e.action, view, false) ?? e.label ?? '';
   } catch {
-    return e.label ?? '';
+    text = e.label ?? '';
   }
+  const card = cardText(e);
+  const k = actionKind(e.action);
+  if (card) {
+    if (k === 'carry_out') text = t('log.carry_out', { card });
+    else if (k === 'decline') text = t('log.decline', { card });
+    else if (k === 'allocate_to') text = t('log.allocate_to', { card, zone: zoneName(payload(e.action)) });
+    else if (['draft_spot', 'versatile_crowns', 'versatile_vote', 'versatile_track', 'versatile_battle', 'mobilize_to', 'hire', 'hire_bundle', 'no_hire', 'pledge', 'fund', 'start_expedition', 'repair', 'fortify', 'muster'].includes(k)) text = t('log.with_card', { card, text });
+  }
+  const gains = gainsOf(e);
+  if (gains) text = t('log.result', { text, gains });
+  return [text, ...alsoOf(e)].join(' · ');
 }
 
 // ---------------------------------------------------------------------------------------------

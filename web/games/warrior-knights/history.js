@@ -3,10 +3,10 @@
 // losses of dead Nobles' armies, the history of Events drawn and the public Event discard.
 
 import { data } from './data.js';
-import { printedName, cityName, eventName, holderName, natName } from './names.js';
+import { printedName, cityName, eventName, holderName, natName, playerFull } from './names.js';
 import { colourChip } from './status.js';
 import { h } from '../../shell/dom.js';
-import { t, seatLabel } from './ctx.js';
+import { t } from './ctx.js';
 
 /** @typedef {import('../../src/generated').Snapshot} Snapshot */
 /** @typedef {import('../../src/generated').WkView} WkView */
@@ -31,12 +31,12 @@ export function revoltPanel(snap, view) {
   return h('section', { class: 'card wk-panel', id: 'wk-revolt', 'aria-label': t('revolt_title') },
     h('h2', { title: r ? printedName('city', r.city) || null : null }, r ? t('revolt_of', { city: revoltCity(r) }) : t('revolt_title')),
     r ? h('dl', { class: 'facts-list' },
-      h('dt', null, t('owner')), h('dd', null, seatLabel(snap, r.seat)),
+      h('dt', null, t('owner')), h('dd', null, playerFull(r.seat)),
       h('dt', null, t('income')), h('dd', { 'data-k': 'income' }, r.income),
       h('dt', null, t('buy_off_crowns')), h('dd', { 'data-k': 'crowns' }, t('crowns_n', { n: r.crowns })),
       h('dt', null, t('buy_off_faith')), h('dd', { 'data-k': 'faith' }, t('faith_n', { n: r.faith }))) : null,
     waiting.length ? [
-      h('h3', null, owner != null ? t(r ? 'revolts_waiting' : 'revolts_pick', { who: seatLabel(snap, owner) }) : t('revolt_title')),
+      h('h3', null, owner != null ? t(r ? 'revolts_waiting' : 'revolts_pick', { who: playerFull(owner) }) : t('revolt_title')),
       h('ul', { class: 'plain', id: 'wk-revolts-waiting' }, waiting.map((w) => h('li', { 'data-city': w.city, title: printedName('city', w.city) || null },
         h('strong', null, revoltCity(w)), ` · ${revoltPrices(w)}`)))] : null);
 }
@@ -51,7 +51,7 @@ export function lossesPanel(snap, view) {
     h('ol', { class: 'wk-losses' }, losses.map((l, i) => {
       const nat = l.deserter != null ? data().comp.nationalities[l.deserter]?.id : undefined;
       return h('li', { class: i === 0 ? 'current' : 'muted', 'data-seat': l.seat },
-        h('strong', null, `${seatLabel(snap, l.seat)} · ${holderName(l.holder)}`),
+        h('strong', null, `${playerFull(l.seat)} · ${holderName(l.holder)}`),
         h('ul', { class: 'plain' },
           l.deserter != null ? h('li', null, t('loss_deserter', { nat: nat ? natName(nat) : `#${l.deserter}` })) : null,
           l.tokens ? h('li', null, t('loss_tokens', { n: l.tokens })) : null,
@@ -76,11 +76,11 @@ export function eventsPanel(snap, view) {
   const rows = drawn.map((e, i) => {
     const ev = events[e.card];
     const name = ev ? eventName(e.card) : (view.events_text?.[i] ?? `#${e.card}`);
-    const struck = e.target !== e.drawer ? ` → ${seatLabel(snap, e.target)}` : '';
+    const struck = e.target !== e.drawer ? ` → ${playerFull(e.target)}` : '';
     return h('li', { 'data-card': e.card, title: [printedName('event', e.card), view.events_text?.[i]].filter(Boolean).join(' — ') || null },
       h('span', { class: 'muted' }, `${t('round_n', { n: e.round })} · `),
       ev ? colourChip(ev.colour) : null, ' ',
-      h('strong', null, name), ` · ${seatLabel(snap, e.drawer)}${struck} · `,
+      h('strong', null, name), ` · ${playerFull(e.drawer)}${struck} · `,
       h('span', { class: `tag${e.result === 'cancelled' ? ' muted' : ''}` }, resultText(e.result)));
   }).reverse();
   return h('details', { class: 'card wk-panel', id: 'wk-events', open: drawn.length <= 3 ? true : null },

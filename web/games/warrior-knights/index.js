@@ -5,7 +5,8 @@
 
 import { setCtx } from './ctx.js';
 import { setData } from './data.js';
-import { areaName } from './names.js';
+import { noteLog } from './follow.js';
+import { areaName, setSnap } from './names.js';
 import { region, risky, label, logText } from './describe.js';
 import { phaseText, facts } from './status.js';
 import { renderMap } from './map.js';
@@ -14,6 +15,14 @@ import { special } from './plan.js';
 import { panels } from './panels.js';
 import { court, legend, scores } from './court.js';
 import { reconstructed } from './reconstructed.js';
+
+/**
+ * A drawing function that first notes the table it draws (players' names in every sentence).
+ * @template {(snap: any, ...rest: any[]) => any} F
+ * @param {F} f
+ * @returns {F}
+ */
+const withSnap = (f) => /** @type {F} */ ((snap, ...rest) => { setSnap(snap); noteLog(snap); return f(snap, ...rest); });
 
 /** @type {import('../../shell/game-api.js').Game} */
 export const game = {
@@ -27,17 +36,17 @@ export const game = {
   region,
   risky,
   areaName,
-  label,
+  label: withSnap(label),
   logText,
-  phaseText,
-  facts,
+  phaseText: withSnap(phaseText),
+  facts: withSnap(facts),
   finished: (view) => view.outcome != null,
-  renderMap,
-  boards,
-  special,
-  panels,
-  court,
+  renderMap: withSnap(renderMap),
+  boards: withSnap(boards),
+  special: withSnap(special),
+  panels: withSnap(panels),
+  court: withSnap(court),
   legend,
-  scores,
+  scores: withSnap(scores),
   reconstructed,
 };

@@ -4,6 +4,7 @@
 import { data } from './data.js';
 import { printedName, areaName, who, shapeName, agendaName, troopStrength, troopText } from './names.js';
 import { region, label } from './describe.js';
+import { changedAreas } from './follow.js';
 import { h, s, stitle, confNote, SEAT_COLORS, SEAT_INK, hexPoints } from '../../shell/dom.js';
 import { t, clickRegion } from './ctx.js';
 
@@ -169,6 +170,7 @@ export function renderMap(snap, view, choices, picked) {
   const strongholds = new Map();
   view.barons.forEach((b, seat) => { if (b.stronghold != null) strongholds.set(b.stronghold, seat); });
   const battleArea = view.battle?.battle.area ?? null;
+  const just = changedAreas();
 
   d.areas.forEach((a, i) => {
     const [cx, cy] = L.centers[i];
@@ -176,8 +178,9 @@ export function renderMap(snap, view, choices, picked) {
     const clickable = list.length > 0;
     const city = a.city != null ? view.cities[a.city] : null;
     const nameText = areaName(i);
-    const printed = a.city != null ? printedName('city', a.city) : '';
-    const titleParts = [a.city != null ? `${nameText}${printed ? ` — ${printed}` : ''} (${a.id})` : a.id];
+    const printed = a.city != null ? printedName('city', a.city) : printedName('area', i);
+    const titleParts = [`${nameText}${printed ? ` — ${printed}` : ''}`];
+    if (a.city == null && a.name && d.map.kingdom[i]) titleParts.push(t('area_named') + confNote(t, d.map.kingdom[i]));
     if (a.city != null) {
       const def = d.comp.cities[a.city];
       titleParts.push(`${t('city_facts', { strength: def?.strength ?? '?', income: def?.income ?? '?' })}${confNote(t, def)}`);
@@ -188,12 +191,13 @@ export function renderMap(snap, view, choices, picked) {
       if (city?.breaches) titleParts.push(t('breaches_n', { n: city.breaches }));
       if (city?.siege) titleParts.push(t('besieged_by', { who: who(city.siege[0]) }));
     }
+    if (just.has(i)) titleParts.push(t('just_changed'));
     if (a.port) titleParts.push(t('port'));
     if (!a.kingdom) titleParts.push(t('overseas_area'));
     const labels = list.map((x) => label(snap, view, snap.legal[x]));
     if (clickable) titleParts.push(labels.join(' / '));
     const g = s('g', {
-      class: ['region', 'wk-area', a.kingdom ? 'kingdom' : 'overseas', clickable ? 'choice' : '', picked === i ? 'picked' : '', battleArea === i ? 'battle' : ''].filter(Boolean).join(' '),
+      class: ['region', 'wk-area', a.kingdom ? 'kingdom' : 'overseas', clickable ? 'choice' : '', picked === i ? 'picked' : '', battleArea === i ? 'battle' : '', just.has(i) ? 'just' : ''].filter(Boolean).join(' '),
       'data-region': i, 'data-area': a.id,
       tabindex: clickable ? 0 : null, role: clickable ? 'button' : null,
       'aria-label': clickable ? `${nameText}: ${labels.join(' / ')}` : null,
@@ -205,7 +209,7 @@ export function renderMap(snap, view, choices, picked) {
       groundLayer.append(s('polygon', { class: 'wash', points: hexPoints(cx, cy, R - 4), fill: SEAT_COLORS[city.owner % 6], 'fill-opacity': 0.16 }));
     }
     g.append(s('polygon', { class: 'hex', points: hexPoints(cx, cy, R - 1.2) }));
-    if (a.kingdom) g.append(s('text', { class: 'aid', x: cx, y: cy - R * 0.64, 'text-anchor': 'middle' }, a.id));
+    if (a.kingdom && a.city == null) g.append(s('text', { class: 'aid map-name', 'data-w': R * 1.5, x: cx, y: cy - R * 0.6, 'text-anchor': 'middle' }, nameText));
     if (a.port) g.append(s('text', { class: 'port', x: cx - R * 0.62, y: cy - 2, 'text-anchor': 'middle' }, '⚓'));
     const sh = strongholds.get(i);
     const hasCity = a.city != null;

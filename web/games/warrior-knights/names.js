@@ -3,7 +3,7 @@
 
 import { data, SHAPES } from './data.js';
 import { s, confNote } from '../../shell/dom.js';
-import { t, has } from './ctx.js';
+import { t, has, colorName } from './ctx.js';
 
 /** @typedef {import('../../src/generated').WkHolder} WkHolder */
 /** @typedef {import('../../src/generated').WkBallot} WkBallot */
@@ -17,11 +17,17 @@ import { t, has } from './ctx.js';
 // Names
 // ---------------------------------------------------------------------------------------------
 
-/** An area's name: its city, or its map id. @param {number} i */
+/**
+ * An area's name: its city's, or its own (in the current language); by its place on the grid when
+ * an owner's map names neither. Never the map's id.
+ * @param {number} i
+ */
 export function areaName(i) {
   const a = data().areas[i];
-  if (!a) return `#${i}`;
-  return a.city != null ? cityName(a.city) : a.id;
+  if (!a) return t('area_unknown');
+  if (a.city != null) return cityName(a.city);
+  if (a.name) return local('area', a.name);
+  return a.kingdom ? t('area_at', { col: a.col + 1, row: a.row + 1 }) : t('area_unknown');
 }
 
 /** @param {number} c */
@@ -34,10 +40,10 @@ function local(kind, english) {
   return has(`${kind}.${english}`) ? t(`${kind}.${english}`) : english;
 }
 
-/** The printed English name, when the current language shows another (for hover and tap). @param {'city' | 'agenda' | 'event'} kind @param {number} k */
+/** The printed English name, when the current language shows another (for hover and tap). @param {'city' | 'agenda' | 'event' | 'area'} kind @param {number} k */
 export function printedName(kind, k) {
   const d = data();
-  const english = (kind === 'city' ? d.comp.cities[k]?.name : kind === 'agenda' ? d.cards.agendas[k]?.name : d.cards.events[k]?.name) ?? '';
+  const english = (kind === 'city' ? d.comp.cities[k]?.name : kind === 'agenda' ? d.cards.agendas[k]?.name : kind === 'area' ? d.areas[k]?.name : d.cards.events[k]?.name) ?? '';
   return english && local(kind, english) !== english ? english : '';
 }
 
@@ -46,9 +52,41 @@ export function baronName(seat) {
   return data().comp.barons[seat]?.name ?? t('baron_n', { n: seat + 1 });
 }
 
-/** A Baron in a sentence: colour and the Baron's name. @param {number} seat */
+/** The table being drawn (set by `index.js` before each drawing), for the players' names. */
+/** @type {import('../../src/generated').Snapshot | null} */
+let SNAP = null;
+
+/** @param {import('../../src/generated').Snapshot | null} snap */
+export function setSnap(snap) {
+  if (snap) SNAP = snap;
+}
+
+/**
+ * The player at a seat, as other players know them: the name they gave, or for a bot or an
+ * unnamed seat, its colour.
+ * @param {number} seat
+ */
+export function playerName(seat) {
+  const sp = SNAP?.seats[seat];
+  if (sp?.name) return sp.name;
+  if (sp?.kind === 'bot') return t('bot_of', { colour: colorName(seat) });
+  return t('player_of', { colour: colorName(seat) });
+}
+
+/** A player with their seat's colour: "Alice (Blue)". @param {number} seat */
+export function playerFull(seat) {
+  const sp = SNAP?.seats[seat];
+  return sp?.name ? t('player_colour', { who: sp.name, colour: colorName(seat) }) : playerName(seat);
+}
+
+/** A player with the Baron they play: "Alice (Blue) — Raoul d'Emerande". @param {number} seat */
+export function playerBaron(seat) {
+  return `${playerFull(seat)} — ${baronName(seat)}`;
+}
+
+/** A player in a sentence: the player's name (the Baron's is on their board). @param {number} seat */
 export function who(seat) {
-  return `${baronName(seat)}`;
+  return playerName(seat);
 }
 
 /** @param {number} k */

@@ -2,13 +2,14 @@
 // Side panels: the Event, the battle, the Assembly.
 
 import { data } from './data.js';
-import { printedName, areaName, cityName, who, shapeName, agendaName, eventName, troopStrength, ballotText, fateBattle, fateFull, agendaEffect, agendaKind, eventEffect, signed, proposalText, cardConf } from './names.js';
+import { printedName, areaName, cityName, who, shapeName, agendaName, eventName, troopStrength, ballotText, fateBattle, fateFull, agendaEffect, agendaKind, eventEffect, signed, proposalText, cardConf, playerFull } from './names.js';
 import { label } from './describe.js';
 import { facts, colourChip } from './status.js';
 import { nobleBadge, nobleStrength } from './map.js';
 import { h, seatBadge, SEAT_COLORS } from '../../shell/dom.js';
-import { t, seatLabel } from './ctx.js';
+import { t } from './ctx.js';
 import { revoltPanel, lossesPanel, eventsPanel } from './history.js';
+import { observe, current, battleBody, pastBattles } from './battles.js';
 
 /** @typedef {import('../../src/generated').Snapshot} Snapshot */
 /** @typedef {import('../../src/generated').WkView} WkView */
@@ -21,7 +22,8 @@ import { revoltPanel, lossesPanel, eventsPanel } from './history.js';
 
 /** @param {Snapshot} snap @param {WkView} view @returns {Array<HTMLElement>} */
 export function panels(snap, view) {
-  return /** @type {Array<HTMLElement>} */ ([revoltPanel(snap, view), lossesPanel(snap, view), eventPanel(snap, view), battlePanel(snap, view), assemblyPanel(snap, view), eventsPanel(snap, view)].filter(Boolean));
+  observe(snap, view);
+  return /** @type {Array<HTMLElement>} */ ([revoltPanel(snap, view), lossesPanel(snap, view), eventPanel(snap, view), battlePanel(snap, view), assemblyPanel(snap, view), pastBattles(), eventsPanel(snap, view)].filter(Boolean));
 }
 
 /** @param {Snapshot} snap @param {WkView} view */
@@ -33,9 +35,9 @@ export function eventPanel(snap, view) {
     h('h2', { title: printedName('event', card) || null }, `${t('event')}: ${eventName(card)}`),
     h('p', null, ev ? colourChip(ev.colour) : null, ' ', eventEffect(card), cardConf('event', card)),
     h('dl', { class: 'facts-list' },
-      h('dt', null, t('drawn_by')), h('dd', null, seatLabel(snap, drawer)),
+      h('dt', null, t('drawn_by')), h('dd', null, playerFull(drawer)),
       // While the target is being chosen the engine holds the drawer there: show no target yet.
-      h('dt', null, t('target')), h('dd', null, view.phase.kind === 'event_target' ? '—' : seatLabel(snap, target)),
+      h('dt', null, t('target')), h('dd', null, view.phase.kind === 'event_target' ? '—' : playerFull(target)),
       ev ? [h('dt', null, t('cancel_cost')), h('dd', null, ev.cancel_cost ? t('faith_n', { n: ev.cancel_cost }) : '—')] : null,
       ev?.lasting ? [h('dt', null, t('lasting')), h('dd', null, '✓')] : null));
 }
@@ -50,39 +52,18 @@ export function stageText(st) {
 /** @param {Snapshot} snap @param {WkView} view */
 export function battlePanel(snap, view) {
   const bv = view.battle;
-  if (!bv) return null;
+  const f = current();
+  if (!bv || !f) return null;
   const b = bv.battle;
-  const defSeat = b.target === 'neutral' ? null : b.target.baron;
   const kind = b.siege ? t('siege') : b.fort ? t('assault') : t('open_field');
-  const fort = b.fort ? ('city' in b.fort ? cityName(b.fort.city) : t('stronghold_of', { who: who(b.fort.stronghold) })) : null;
-  /** @param {number} side */
-  const sideBox = (side) => {
-    const seat = side === 0 ? b.attacker : defSeat;
-    const shapes = side === 0 ? b.att : b.def;
-    const cmd = b.cmd[side];
-    const hand = b.revealed ? b.hands[side] : [];
-    const nobles = seat != null ? shapes.map((k) => {
-      const n = view.barons[seat]?.nobles[k];
-      return h('li', { 'data-shape': k }, nobleBadge(seat, k, 16), ' ', shapeName(k), n ? ` · ${nobleStrength(n)}${n.casualties ? ` (${t('casualties_n', { n: n.casualties })})` : ''}` : '',
-        cmd === k ? h('strong', null, ` · ${t('commander')}${side === 1 && b.def_cmd_tired ? ` (${t('tired')})` : ''}`) : null);
-    }) : [];
-    return h('div', { class: 'wk-side', 'data-side': side, style: seat != null ? `--seat: ${SEAT_COLORS[seat % 6]}` : null },
-      h('h3', null, side === 0 ? t('attacker') : t('defender'), ': ', seat != null ? seatLabel(snap, seat) : t('neutral_city')),
-      h('ul', { class: 'plain' }, nobles,
-        side === 1 && b.def_sh && defSeat != null ? h('li', null, t('stronghold_troops', { n: view.barons[defSeat].sh_troops.reduce((x, id) => x + troopStrength(id), 0) })) : null,
-        side === 1 && fort ? h('li', null, `${t('fortification')}: ${fort}`) : null),
-      h('p', { class: 'small-print' },
-        `${t('fate_cards')}: `, b.revealed ? (hand.length ? hand.map((id, j) => h('span', { class: 'wk-fate', title: fateFull(id) }, `${j ? ', ' : ''}${fateBattle(id)}`)) : '—') : t('cards_n', { n: bv.hand_sizes[side] }),
-        b.discarded[side] ? ` · ${t('discarded_n', { n: b.discarded[side] })}` : '',
-        b.cas[side] ? ` · ${t('casualties_to_place', { n: b.cas[side] })}` : ''));
-  };
   const mineHand = view.mine?.battle_hand ?? [];
   return h('section', { class: 'card wk-panel wk-battle', id: 'wk-battle', 'aria-label': t('battle') },
     h('h2', null, `⚔ ${t('battle_in', { area: areaName(b.area) })}`),
     h('p', null, h('span', { class: 'tag' }, kind), ' ', h('span', { class: 'tag' }, stageText(b.stage)),
-      b.revealed && b.diff ? h('span', { class: 'tag' }, ` ${t('victory_diff', { n: signed(b.diff) })}`) : null,
+      b.discarded[0] || b.discarded[1] ? h('span', { class: 'tag' }, t('bt.discarded', { a: b.discarded[0], d: b.discarded[1] })) : null,
+      b.cas[0] || b.cas[1] ? h('span', { class: 'tag' }, t('bt.to_place', { a: b.cas[0], d: b.cas[1] })) : null,
       b.captured ? h('span', { class: 'tag warn' }, t('captured')) : null),
-    h('div', { class: 'wk-sides' }, sideBox(0), sideBox(1)),
+    battleBody(f, bv.hand_sizes),
     mineHand.length ? h('p', { id: 'wk-battle-hand' }, h('strong', null, `${t('your_fate')}: `),
       mineHand.map((id, j) => h('span', { class: 'wk-fate', title: fateFull(id) }, `${j ? ', ' : ''}${fateBattle(id)}`))) : null,
     view.last_fate.length ? h('p', { class: 'small-print muted' }, `${t('last_fate')}: `, view.last_fate.map((id, j) => h('span', { title: fateFull(id) }, `${j ? ', ' : ''}${fateBattle(id)}`))) : null);
@@ -98,7 +79,7 @@ export function assemblyPanel(snap, view) {
     const attending = a.attending.includes(seat);
     const cast = a.casts[seat];
     return h('tr', { 'data-seat': seat, class: attending ? '' : 'muted' },
-      h('th', { scope: 'row' }, seatBadge(seat, 14), ' ', seatLabel(snap, seat)),
+      h('th', { scope: 'row' }, seatBadge(seat, 14), ' ', playerFull(seat)),
       h('td', null, attending ? '✓' : b.banned ? t('banned') : '—'),
       h('td', null, b.votes),
       h('td', { title: t('fists_hint') }, av.committed[seat] ? `☐×${av.committed[seat]}` : '—'),
@@ -110,7 +91,7 @@ export function assemblyPanel(snap, view) {
   const agendaList = (list) => (list.length ? list.map((k, i) => h('span', { class: 'wk-agenda-chip', title: `${printedName('agenda', k) ? `${printedName('agenda', k)} — ` : ''}${agendaKind(k)} — ${agendaEffect(k)}` }, `${i ? ', ' : ''}${agendaName(k)}`)) : '—');
   return h('section', { class: 'card wk-panel wk-assembly', id: 'wk-assembly', 'aria-label': t('assembly') },
     h('h2', null, `⚖ ${t('assembly')}`),
-    h('p', null, h('span', { class: 'tag' }, t(`astage.${a.stage}`)), ' ', `${t('acting_chairman')}: ${seatLabel(snap, a.acting)}`),
+    h('p', null, h('span', { class: 'tag' }, t(`astage.${a.stage}`)), ' ', `${t('acting_chairman')}: ${playerFull(a.acting)}`),
     voting != null ? h('p', { class: 'wk-voting' }, h('strong', null, `${t('voting_on')}: ${agendaName(voting)}`), ` (${agendaKind(voting)})`,
       h('br', null), h('span', { class: 'small-print' }, agendaEffect(voting)),
       a.proposal ? [h('br', null), `${t('proposal')}: ${proposalText(a.proposal)}`] : null) : null,

@@ -15,6 +15,20 @@ import { t, choose, decisionButton, rerender } from './ctx.js';
 // Planning board
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Why a card laid now would do nothing this round, or ''. Mobilize Forces needs a fresh Noble on
+ * the board; Levy Taxes a Noble on the board.
+ * @param {string} c @param {WkView} view
+ */
+export function planWarning(c, view) {
+  const seat = view.mine?.seat;
+  const nobles = seat != null ? view.barons[seat]?.nobles ?? [] : [];
+  const onBoard = nobles.filter((n) => !n.gone && typeof n.loc === 'object' && 'at' in n.loc);
+  if (c === 'mobilize_forces' && !onBoard.some((n) => !n.exhausted)) return t('warn.no_fresh_noble');
+  if (c === 'levy_taxes' && onBoard.length === 0) return t('warn.no_noble');
+  return '';
+}
+
 /** The hand card picked on the planning board, waiting for a stack. @type {string | null} */
 export let planPick = null;
 
@@ -68,7 +82,10 @@ export function special(snap, view, enabled) {
       const i = find(st, c);
       return i >= 0 ? decisionButton(snap, /** @type {any} */ (view), i, enabled, { text: `→${st + 1}`, cls: 'small wk-quick' }) : null;
     });
-    return h('li', { class: 'wk-hand-row' }, pick, h('span', { class: 'wk-quick-row' }, quick));
+    const warn = planWarning(c, view);
+    return h('li', { class: 'wk-hand-row' }, pick, h('span', { class: 'wk-quick-row' }, quick),
+      h('span', { class: 'wk-card-does small-print' }, t(`card_hint.${c}`)),
+      warn ? h('span', { class: 'wk-card-warn small-print', 'data-warn': c }, `⚠ ${warn}`) : null);
   });
 
   const stacks = [0, 1, 2].map((st) => {
@@ -76,7 +93,10 @@ export function special(snap, view, enabled) {
     const i = planPick ? find(st, planPick) : -1;
     const body = [
       h('span', { class: 'wk-slot-title' }, `${t('stack_n', { n: st + 1 })} (${laid.length}/2)`),
-      h('span', { class: 'wk-slot-cards' }, laid.length ? laid.map((c) => h('span', { class: 'wk-card mini', 'data-plan-card': c }, cardName(c))) : h('span', { class: 'muted' }, '—')),
+      h('span', { class: 'wk-slot-cards' }, laid.length ? laid.map((c) => {
+        const warn = planWarning(c, view);
+        return h('span', { class: `wk-card mini${warn ? ' warn' : ''}`, 'data-plan-card': c, title: warn || t(`card_hint.${c}`) }, warn ? `⚠ ${cardName(c)}` : cardName(c));
+      }) : h('span', { class: 'muted' }, '—')),
     ];
     if (i >= 0) {
       const b = h('button', {

@@ -26,6 +26,10 @@ export function reconstructed(raw, t, has) {
     const n = all.filter((x) => confOf(x)).length;
     if (n) li.push(t('conf.count', { what, n, total: all.length }));
   };
+  const named = (map?.kingdom ?? []).filter((/** @type {any} */ a) => a.name && confOf(a));
+  if (named.length) {
+    li.push(`${t('conf.area_names')}: ${named.map((/** @type {any} */ a) => (has(`area.${a.name}`) ? t(`area.${a.name}`) : a.name)).join(', ')}${confNote(t, named[0])}`);
+  }
   count(t('conf.mercs'), comp.mercenaries);
   count(t('conf.agendas'), cards.agendas);
   count(t('conf.events'), cards.events);

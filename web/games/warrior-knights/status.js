@@ -2,9 +2,9 @@
 // The status line: phase, round, facts.
 
 import { EVENT_COLOURS } from './data.js';
-import { who, anyCardName } from './names.js';
+import { who, anyCardName, playerFull } from './names.js';
 import { h } from '../../shell/dom.js';
-import { t, has, seatLabel } from './ctx.js';
+import { t, has } from './ctx.js';
 
 /** @typedef {import('../../src/generated').Snapshot} Snapshot */
 /** @typedef {import('../../src/generated').WkView} WkView */
@@ -19,12 +19,12 @@ import { t, has, seatLabel } from './ctx.js';
 export function phaseText(snap, view) {
   const p = view.phase;
   if (view.outcome || p.kind === 'over') return t('ph.over');
-  const whom = p.seat != null ? seatLabel(snap, p.seat) : '';
+  const whom = p.seat != null ? playerFull(p.seat) : '';
   const card = view.revealed ? anyCardName(view.revealed) : '—';
   const key = `ph.${p.kind}`;
   let text = has(key) ? t(key, { who: whom, card }) : `${p.kind}${whom ? ` — ${whom}` : ''}`;
   if (p.seat == null && snap.to_act.length > 0) {
-    text += ` ${t('waiting_for', { who: snap.to_act.map((x) => seatLabel(snap, x)).join(', ') })}`;
+    text += ` ${t('waiting_for', { who: snap.to_act.map((x) => playerFull(x)).join(', ') })}`;
   }
   return `${roundText(view)} · ${text}`;
 }
@@ -40,8 +40,8 @@ export function facts(snap, view) {
     h('span', { id: 'wk-round' }, roundText(view)),
     h('span', { title: t('pool_hint') }, `${t('pool')}: `, h('strong', { id: 'wk-pool' }, view.pool)),
     view.last_round ? h('span', { class: 'tag warn' }, t('last_round')) : null,
-    h('span', { title: t('chairman_hint') }, `⚖ ${t('chairman')}: ${seatLabel(snap, view.chairman)}`),
-    h('span', { title: t('head_hint') }, `✝ ${t('head')}: ${seatLabel(snap, view.head)}`),
+    h('span', { title: t('chairman_hint') }, `⚖ ${t('chairman')}: ${playerFull(view.chairman)}`),
+    h('span', { title: t('head_hint') }, `✝ ${t('head')}: ${playerFull(view.head)}`),
     view.event_top ? h('span', { title: t('event_top_hint') }, `${t('event_deck')}: `, colourChip(view.event_top), ` (${view.decks[1]})`) : null,
     h('span', { title: t('decks_hint') }, `${t('decks')}: ${t('deck.fate')} ${view.decks[0]} · ${t('deck.agendas')} ${view.decks[2]} · ${t('deck.mercs')} ${view.decks[3]}`),
   ];
