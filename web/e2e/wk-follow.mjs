@@ -232,6 +232,21 @@ export async function scenarioWkFollow(browser, env) {
     check(scores.includes('Alice (') && barons.some((b) => scores.includes(b)), `${w} px: final scores name the player and the Baron (${scores.slice(0, 100)})`);
     await shot(p, `wk-follow-end-${w}`);
   }
+  // A page opened after the game: the last battle is still told (the engine keeps it), to a spectator too.
+  const tableId = url.match(/\/t\/([^?]+)/)?.[1] ?? '';
+  const late = await newContext(browser, 'wk-follow-late');
+  const lp = await late.newPage();
+  await lp.goto(`${base}/t/${tableId}`);
+  await waitConnected(lp);
+  await lp.waitForSelector('#scores', { timeout: 20000 });
+  const hadBattle = await lp.evaluate(() => /** @type {any} */ (window).__ordo.snap.view.last_battle != null);
+  const lx = await inspect(lp, barons);
+  check(lx.ids.length === 0, `a page opened after the end: no area id (${lx.ids.slice(0, 3).join('; ')})`);
+  if (hadBattle) {
+    const cols = await lp.locator('#wk-battles .wk-past-battle').first().locator('[data-fate-side]').count();
+    check(lx.results.length === 1 && cols === 2, `a page opened after the end tells the last battle with both sides' Fate cards (${lx.results[0]}; ${cols} columns)`);
+  }
+  await late.close();
   check(bothColumns + pastBattles > 0, `battle panels were seen with both sides' Fate cards in two columns (${battles} views of a battle being fought, ${bothColumns} of them revealed; ${pastBattles} battles reviewable once over)`);
   check(results.size > 0 && [...results].every((x) => /victor|no Fate cards were revealed/.test(x)), `battle results were told in words (${[...results][0]})`);
   check(assemblies > 0, `the Assembly was seen (${assemblies} views)`);

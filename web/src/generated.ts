@@ -1272,7 +1272,12 @@ captured: boolean,
 /**
  * Stage.
  */
-stage: WkStage, };
+stage: WkStage, 
+/**
+ * The Fate cards each side revealed, extra draws included (public; kept once the hands go
+ * back to the deck, so the battle can be told after it is over).
+ */
+shown: [Array<number>, Array<number>], };
 
 export type WkBattleView = { 
 /**
@@ -1657,6 +1662,10 @@ phase: WkPhaseView,
  * The battle being fought.
  */
 battle: WkBattleView | null, 
+/**
+ * The last battle fought, as it ended, with the Fate cards each side revealed (`shown`).
+ */
+last_battle: WkBattle | null, 
 /**
  * The Assembly in session.
  */

@@ -493,6 +493,7 @@ impl WarriorKnights {
             retreats: Vec::new(),
             captured: false,
             stage: Stage::Fighters,
+            shown: [Vec::new(), Vec::new()],
         });
         self.core.ctx.battled = true;
         self.core.phase = Phase::Auto;
@@ -808,6 +809,7 @@ impl WarriorKnights {
         }
         let b = self.bt();
         b.revealed = true;
+        b.shown = b.hands.clone();
         let count = |hand: &Vec<u8>, r: BattleResult| {
             hand.iter()
                 .filter(|&&id| t.fate[usize::from(id)].battle == r)
@@ -1129,6 +1131,7 @@ impl WarriorKnights {
         let Some(b) = self.core.battle.take() else {
             return;
         };
+        self.core.last_battle = Some(b.clone());
         for k in b.att {
             if !self.core.ctx.movers.contains(&k) {
                 self.core.ctx.movers.push(k);
@@ -1190,6 +1193,7 @@ fn unreachable_battle() -> Battle {
         retreats: Vec::new(),
         captured: false,
         stage: Stage::Done,
+        shown: [Vec::new(), Vec::new()],
     }
 }
 

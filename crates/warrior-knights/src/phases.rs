@@ -147,6 +147,10 @@ pub struct Battle {
     pub captured: bool,
     /// Stage.
     pub stage: Stage,
+    /// The Fate cards each side revealed, extra draws included (public; kept once the hands go
+    /// back to the deck, so the battle can be told after it is over).
+    #[serde(default)]
+    pub shown: [Vec<u8>; 2],
 }
 
 impl Battle {

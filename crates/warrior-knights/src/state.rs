@@ -406,6 +406,8 @@ pub(crate) struct Core {
     pub(crate) ctx: CardCtx,
     pub(crate) ask: Option<Ask>,
     pub(crate) battle: Option<Battle>,
+    /// The last battle fought, as it ended (public: told to players after it is over).
+    pub(crate) last_battle: Option<Battle>,
     pub(crate) assembly: Option<Assembly>,
     pub(crate) event: Option<EventCtx>,
     /// Setup: troop cards still to assign per Baron.
@@ -867,6 +869,7 @@ impl WarriorKnights {
                 ctx: CardCtx::default(),
                 ask: None,
                 battle: None,
+                last_battle: None,
                 assembly: None,
                 event: None,
                 start_troops: vec![Vec::new(); usize::from(n)],

@@ -194,6 +194,8 @@ pub struct View {
     pub phase: PhaseView,
     /// The battle being fought.
     pub battle: Option<BattleView>,
+    /// The last battle fought, as it ended, with the Fate cards each side revealed (`shown`).
+    pub last_battle: Option<Battle>,
     /// The Assembly in session.
     pub assembly: Option<AssemblyView>,
     /// The Event being resolved: (card, drawer, target).
@@ -462,6 +464,11 @@ impl WarriorKnights {
             last_fate: self.core.last_fate.clone(),
             phase: phase_view(self.core.phase),
             battle,
+            last_battle: self.core.last_battle.clone().map(|b| Battle {
+                // Hands are back in the deck by then; only what was shown is told.
+                hands: [Vec::new(), Vec::new()],
+                ..b
+            }),
             assembly,
             event: self
                 .core

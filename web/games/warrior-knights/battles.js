@@ -30,6 +30,7 @@ import { t } from './ctx.js';
  * @property {[number, number]} cas  casualties each side took (tokens, largest seen)
  * @property {[Array<After>, Array<After>] | null} after  the fighting Nobles once the battle is over
  * @property {number | null} owner  who holds the fortification after
+ * @property {boolean} [late]  seen only once over (the page was opened after it): armies as they are now
  */
 
 /** Battles seen on this page, newest first (at most 12), and the one being fought. */
@@ -60,8 +61,20 @@ function armies(view, seat, shapes) {
   });
 }
 
+/**
+ * The battle as it ended, with the Fate cards each side revealed (the engine keeps them as `shown`
+ * in `last_battle` once the hands are back in the deck).
+ * @param {WkBattle} b @param {WkView} view
+ */
+function asEnded(b, view) {
+  const lb = view.last_battle;
+  if (!lb || lb.area !== b.area || lb.attacker !== b.attacker || JSON.stringify(lb.target) !== JSON.stringify(b.target)) return b;
+  return { ...b, ...lb, hands: lb.revealed ? lb.shown : b.hands };
+}
+
 /** @param {Fought} f @param {WkView} view */
 function finish(f, view) {
+  f.b = asEnded(f.b, view);
   const b = f.b;
   /** @param {number | null} seat @param {Array<Army>} list @returns {Array<After>} */
   const after = (seat, list) => list.map((a) => {
@@ -90,6 +103,14 @@ export function observe(snap, view) {
   lastTable = snap.table;
   lastVersion = snap.version;
   const b = view.battle?.battle ?? null;
+  // A page opened after a battle: the last one, as the engine tells it (armies as they are now).
+  if (!b && !cur && !seen.length && view.last_battle) {
+    const lb = view.last_battle;
+    const def = lb.target === 'neutral' ? null : lb.target.baron;
+    const f = { table: snap.table, round: view.round, b: lb, def, armies: /** @type {[Array<Army>, Array<Army>]} */ ([armies(view, lb.attacker, lb.att), armies(view, def, lb.def)]), shTroops: 0, breachesBefore: breachesOf(view, lb), breachesAfter: null, cas: /** @type {[number, number]} */ ([0, 0]), after: null, owner: null, late: true };
+    finish(f, view);
+    return;
+  }
   const same = b && cur && cur.b.area === b.area && cur.b.attacker === b.attacker && cur.round === view.round
     && JSON.stringify(cur.b.target) === JSON.stringify(b.target);
   if (cur && !same) {
@@ -109,14 +130,31 @@ export function observe(snap, view) {
   }
   cur.cas = [Math.max(cur.cas[0], b.cas[0]), Math.max(cur.cas[1], b.cas[1])];
   const was = cur.b;
-  const keep = (/** @type {number} */ side) => (was.revealed && was.hands[side].length > b.hands[side].length ? was.hands[side] : b.hands[side]);
+  const keep = (/** @type {number} */ side) => (b.shown[side].length ? b.shown[side]
+    : was.revealed && was.hands[side].length > b.hands[side].length ? was.hands[side] : b.hands[side]);
   cur.b = { ...b, revealed: b.revealed || was.revealed, hands: [keep(0), keep(1)], diff: b.revealed ? b.diff : was.diff, captured: b.captured || was.captured };
 }
 
 /** A side's victories: its +1 Victory cards and a triangle commander. @param {WkBattle} b @param {number} side */
 export function victories(b, side) {
   const fate = data().comp.fate.cards;
-  return b.hands[side].filter((id) => fate[id]?.battle === 'victory').length + (b.cmd[side] === SHAPES.indexOf('triangle') ? 1 : 0);
+  const tired = side === 1 && b.def_cmd_tired;
+  return b.hands[side].filter((id) => fate[id]?.battle === 'victory').length + (b.cmd[side] === SHAPES.indexOf('triangle') && !tired ? 1 : 0);
+}
+
+/**
+ * Casualties a side takes (in tokens of 100), as the engine counts them: the other side's Deal
+ * results and star commander, less this side's Prevent results and square commander.
+ * @param {WkBattle} b @param {number} side
+ */
+export function casualties(b, side) {
+  const fate = data().comp.fate.cards;
+  const other = 1 - side;
+  const n = (/** @type {number} */ s, /** @type {string} */ r) => b.hands[s].filter((id) => fate[id]?.battle === r).length;
+  const fresh = (/** @type {number} */ s) => !(s === 1 && b.def_cmd_tired);
+  const deal = n(other, 'deal_casualties') + (b.cmd[other] === SHAPES.indexOf('star') && fresh(other) ? 1 : 0);
+  const prevent = n(side, 'prevent_casualties') + (b.cmd[side] === SHAPES.indexOf('square') && fresh(side) ? 1 : 0);
+  return Math.max(0, deal - prevent);
 }
 
 /** The place fought over, in words. @param {WkBattle} b */
@@ -145,8 +183,9 @@ export function resultText(f) {
   else if (b.diff < 0) head = t('bt.loses', { att, place });
   else head = t('bt.even', { att, place });
   const parts = [b.revealed ? t('bt.score', { a: va, d: vd, count: va }) : t('bt.no_fate_drawn')];
-  if (f.cas[0]) parts.push(t('bt.cas', { who: att, count: f.cas[0], n: f.cas[0] * 100 }));
-  if (f.cas[1]) parts.push(t('bt.cas', { who: f.def != null ? playerName(f.def) : place, count: f.cas[1], n: f.cas[1] * 100 }));
+  const cas = b.revealed ? [casualties(b, 0), casualties(b, 1)] : f.cas;
+  if (cas[0]) parts.push(t('bt.cas', { who: att, count: cas[0], n: cas[0] * 100 }));
+  if (cas[1]) parts.push(t('bt.cas', { who: f.def != null ? playerName(f.def) : place, count: cas[1], n: cas[1] * 100 }));
   if (f.breachesAfter != null && f.breachesAfter > f.breachesBefore) parts.push(t('bt.breaches', { place, count: f.breachesAfter - f.breachesBefore }));
   if (f.after) {
     [0, 1].forEach((side) => {
@@ -170,7 +209,7 @@ function column(f, side, handSize) {
   return h('div', { class: 'wk-side', 'data-side': side, style: seat != null ? `--seat: ${SEAT_COLORS[seat % 6]}` : null },
     h('h3', null, side === 0 ? t('attacker') : t('defender'), ': ', seat != null ? playerFull(seat) : t('neutral_city')),
     h('ul', { class: 'plain' },
-      f.armies[side].map((a) => h('li', { 'data-shape': a.k }, seat != null ? nobleBadge(seat, a.k, 16) : null, ' ', shapeName(a.k), ` · ${a.str}`,
+      f.armies[side].map((a) => h('li', { 'data-shape': a.k }, seat != null ? nobleBadge(seat, a.k, 16) : null, ' ', shapeName(a.k), f.late ? '' : ` · ${a.str}`,
         a.cas ? ` (${t('casualties_n', { n: a.cas })})` : '', b.cmd[side] === a.k ? h('strong', null, ` · ${t('commander')}`) : null)),
       side === 1 && f.shTroops ? h('li', null, t('stronghold_troops', { n: f.shTroops })) : null,
       side === 1 && b.fort ? h('li', null, `${t('fortification')}: ${placeOf(b)}`) : null),

@@ -536,7 +536,7 @@ export default {
   "bt.loses": "{att} loses the battle in {place}",
   "bt.even": "{att}'s battle in {place} is a stalemate",
   "bt.score": {"one": "{a} victory to {d}", "other": "{a} victories to {d}"},
-  "bt.cas": {"one": "{who} takes {count} casualty ({n} troops)", "other": "{who} takes {count} casualties ({n} troops)"},
+  "bt.cas": {"one": "{who} suffers {count} casualty ({n} troops)", "other": "{who} suffers {count} casualties ({n} troops)"},
   "bt.breaches": {"one": "{place} takes {count} breach", "other": "{place} takes {count} breaches"},
   "bt.noble_of": "{who}'s {shape} Noble",
   "bt.dies": "{who} dies",
