@@ -217,12 +217,12 @@ export async function scenarioWkFollow(browser, env) {
         check(x.ids.length === 0, `${w} px in Russian: no area id on the page`);
         check(x.results.length > 0 && x.results.every((y) => /[а-яё]/i.test(y)), `${w} px: the battle result is told in Russian (${x.results[0]})`);
         const wide = await p.evaluate(() => {
-          // The table below the page header (the header's language menu is the shell's).
-          const els = [...document.querySelectorAll('body *')].filter((e) => !e.closest('header, .scroll-x, .map-wrap'));
+          // The game's own parts (the page header and the status line are the shell's).
+          const els = [...document.querySelectorAll('body *')].filter((e) => !e.closest('header, #status, .scroll-x, .map-wrap'));
           const over = els.filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1);
           return { px: Math.max(0, ...over.map((e) => e.getBoundingClientRect().right - window.innerWidth)), over: over.slice(-3).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${[...e.classList].join('.')}`) };
         });
-        check(wide.px <= 1, `${w} px in Russian with a battle told: nothing on the table reaches past the screen's edge (${wide.px.toFixed(1)} px: ${wide.over.join(', ')})`);
+        check(wide.px <= 1, `${w} px in Russian with a battle told: nothing of the game's panels and boards reaches past the screen's edge (${wide.px.toFixed(1)} px: ${wide.over.join(', ')})`);
         await shot(p, `wk-follow-ru-${w}`);
         await p.locator('#wk-battles').screenshot({ path: join(SHOTS, `wk-follow-ru-battles-${w}.png`) });
         await p.selectOption('#lang', 'en');
