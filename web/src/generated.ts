@@ -249,7 +249,13 @@ clock?: ClockSpec,
 /**
  * The bot playing for players who leave or run out of time (default `heuristic`).
  */
-standin?: string, };
+standin?: string, 
+/**
+ * A "Learn to play" table: dealt from the game's fixed tutorial seed, so that the guided
+ * first game always starts from the same setup (nothing dealt there is a secret to anyone
+ * who knows the seed).
+ */
+tutorial?: boolean, };
 
 export type Created = { 
 /**

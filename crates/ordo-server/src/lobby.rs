@@ -12,6 +12,8 @@ use crate::tokens::{random_hex, random_u64, seed_commitment, sha256_hex};
 /// The longest initial clock time: 30 days; the largest increment: 1 day.
 const MAX_CLOCK_MS: u64 = 30 * 86_400_000;
 const MAX_INCREMENT_MS: u64 = 86_400_000;
+/// The seed every "Learn to play" table is dealt from (the guided steps were written on it).
+pub const TUTORIAL_SEED: u64 = 2026;
 
 impl AppState {
     /// Creates a table. Without a lobby it starts at once (seats are held by token); with one,
@@ -20,7 +22,11 @@ impl AppState {
     /// # Errors
     /// Invalid options; storage errors.
     pub async fn create(&self, req: CreateTable) -> Result<Created, ApiError> {
-        let seed = random_u64()?;
+        let seed = if req.tutorial {
+            TUTORIAL_SEED
+        } else {
+            random_u64()?
+        };
         if !req.config.is_object() {
             return Err(ApiError::InvalidTable("config: a JSON object".into()));
         }

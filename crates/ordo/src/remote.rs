@@ -505,6 +505,7 @@ async fn create<G: CliGame>(
         pace: ordo_server::protocol::Pace::default(),
         clock: None,
         standin: None,
+        tutorial: false,
     };
     let created: Created = ep
         .call(

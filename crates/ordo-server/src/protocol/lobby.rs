@@ -71,6 +71,12 @@ pub struct CreateTable {
     #[serde(default)]
     #[ts(optional)]
     pub standin: Option<String>,
+    /// A "Learn to play" table: dealt from the game's fixed tutorial seed, so that the guided
+    /// first game always starts from the same setup (nothing dealt there is a secret to anyone
+    /// who knows the seed).
+    #[serde(default)]
+    #[ts(as = "Option<bool>", optional)]
+    pub tutorial: bool,
 }
 
 /// What the creator gets back: the table id, the seed commitment, one secret token per seat

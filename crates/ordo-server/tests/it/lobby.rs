@@ -1581,3 +1581,37 @@ async fn a_table_another_instance_left_unreplayable_is_damaged_when_caught_up() 
     }
     assert!(told, "the connection was not told");
 }
+
+/// "Learn to play" tables are all dealt from one seed (the guided steps were written on it);
+/// any other table draws its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn learn_to_play_tables_start_from_the_tutorial_seed() {
+    let state = state_at("sqlite::memory:").await;
+    for (game, config) in [
+        ("crusaders", json!({"players": 2})),
+        ("warrior-knights", json!({"barons": 2})),
+    ] {
+        let seats = json!([{"kind": "human"}, {"kind": "bot", "bot": "easy"}]);
+        let body = json!({"game": game, "config": config, "seats": seats, "tutorial": true});
+        let a = create_with(&state, body.clone()).await;
+        let b = create_with(&state, body).await;
+        assert_eq!(a["seed_commitment"], b["seed_commitment"], "{game}");
+        let view = |c: &Value| {
+            let (id, token) = (c["id"].as_str().unwrap(), c["tokens"][0].as_str().unwrap());
+            (id.to_string(), token.to_string())
+        };
+        let (ia, ta) = view(&a);
+        let (ib, tb) = view(&b);
+        assert_eq!(
+            state_of(&state, &ia, &ta).await["view"],
+            state_of(&state, &ib, &tb).await["view"],
+            "{game}: both tutorials start alike"
+        );
+        let other = create_with(
+            &state,
+            json!({"game": game, "config": config, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}]}),
+        )
+        .await;
+        assert_ne!(other["seed_commitment"], a["seed_commitment"], "{game}");
+    }
+}
