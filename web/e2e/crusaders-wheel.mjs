@@ -235,6 +235,7 @@ export async function scenarioCrusadersWheel(browser) {
   check(shots.size === 4, `screenshots in English and Vietnamese on both viewports (${[...shots].join(', ')})`);
   await page.waitForSelector('#scores', { timeout: 10000 });
   await shot(page, 'wheel-end');
+  const endUrl = page.url();
   log(`wheel game: ${wheelDecisions} wheel decisions (${[...kinds].join(', ')}), other decisions ${JSON.stringify(stats)}`);
   passed.push(`Crusaders from the wheel: a whole game with ${wheelDecisions} wheel decisions tapped twice on the wheel (${[...kinds].join(', ')}), ${matches} predicted wheels equal to the server's, no-effect preview and confirmation ("${noEffectChecked}")`);
   // The crusade's log line opens the replay at that moment.
@@ -253,5 +254,20 @@ export async function scenarioCrusadersWheel(browser) {
     check(want.test(text), `the rules page's Crusaders cost tables in ${lang} (${want})`);
   }
   await page.selectOption('#lang', 'en');
+
+  // Play again with the same players: a new table of the same game, options and seats.
+  await page.goto(endUrl);
+  await waitConnected(page);
+  await page.waitForSelector('#play-again');
+  const oldId = new URL(endUrl).pathname.split('/')[2];
+  const oldInfo = await (await fetch(`${base}/api/tables/${oldId}`)).json();
+  await Promise.all([page.waitForURL((u) => u.pathname.startsWith('/t/') && !u.pathname.includes(oldId), { timeout: 15000 }), page.click('#play-again')]);
+  await waitConnected(page);
+  const newId = new URL(page.url()).pathname.split('/')[2];
+  const info = await (await fetch(`${base}/api/tables/${newId}`)).json();
+  const same = JSON.stringify(info.config) === JSON.stringify(oldInfo.config) && info.game === oldInfo.game
+    && JSON.stringify(info.seats.map((/** @type {any} */ x) => [x.kind, x.bot])) === JSON.stringify(oldInfo.seats.map((/** @type {any} */ x) => [x.kind, x.bot]));
+  check(same && info.status === 'active' && info.seed_commitment !== oldInfo.seed_commitment, `"Play again" opens a new table with the same game, options and seats (${info.game}, ${JSON.stringify(info.seats.map((/** @type {any} */ x) => x.bot ?? x.kind))}, ${info.status})`);
+  await page.waitForFunction(() => /** @type {any} */ (window).__ordo?.snap?.you === 0, null, { timeout: 15000 });
   await ctx.close();
 }

@@ -35,6 +35,7 @@ export async function scenarioEndings(browser, env) {
         null, { timeout: 240000, polling: 500 });
       const rows = await page.locator('#scores tbody tr').count();
       check(rows === n, `${game} at ${w} px: the final scores list every seat (${rows})`);
+      check((await page.locator('#play-again').count()) === 0, `${game} at ${w} px: a spectator is not offered to play again`);
       const winner = (await page.locator('#scores').textContent()) ?? '';
       check(winner.length > 20, `${game} at ${w} px: the score screen has a winner line`);
       if (w === 390) {

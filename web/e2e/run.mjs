@@ -23,6 +23,7 @@ import { scenarioWkRevision4 } from './wk-r4.mjs';
 import { scenarioDataPack } from './packs.mjs';
 import { scenarioCrusadersWheel } from './crusaders-wheel.mjs';
 import { scenarioWkFollow } from './wk-follow.mjs';
+import { scenarioLearn } from './learn.mjs';
 
 /** @typedef {import('playwright-core').Browser} Browser */
 
@@ -54,6 +55,7 @@ async function main() {
       ['transfer budgets and lazy languages', (b) => scenarioTransfer(b, { base, fromDisk: FROM_DISK, log, check, newContext, passed })],
       ['endings: both games to the final scores on both viewports', (b) => scenarioEndings(b, { base, log, check, newContext, passed, shot })],
       ['touch explanations and phone layout', (b) => scenarioTouch(b, { base, log, check, newContext, passed, shot })],
+      ['Learn to play: both guides walked to their end on both viewports', scenarioLearn],
       // Last: a whole game of its own, with its own time budget (the watchdog allows for it).
       ['Crusaders from the wheel', scenarioCrusadersWheel],
     ];

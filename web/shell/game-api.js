@@ -53,6 +53,24 @@
  * @property {(snap: Snap, view: any) => Kids} court  below the map (Warrior Knights' court)
  * @property {(view: any) => Kids} legend
  * @property {(snap: Snap, view: any, foot: {footer: Array<HTMLElement>, shown: boolean, hide: HTMLElement, show: HTMLElement}) => Kids} scores
+ * @property {Array<TutorialStep>} [tutorial]  the steps of the guided first game ("Learn to play")
+ */
+
+/**
+ * What a guide step may look at.
+ * @typedef {object} TutorialEnv
+ * @property {Snap} snap
+ * @property {any} view
+ * @property {number} decided  the viewer's decisions since the step began
+ * @property {(selector: string) => Element | null} el  an element of the page
+ */
+
+/**
+ * One step of a guided first game.
+ * @typedef {object} TutorialStep
+ * @property {string} key  its text (a string of the game's)
+ * @property {string} [target]  a selector of what it points at (outlined)
+ * @property {(env: TutorialEnv) => boolean} [until]  goes on by itself once true (else a "Next" button)
  */
 
 export {};

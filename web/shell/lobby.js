@@ -165,10 +165,47 @@ export function renderLobby() {
     h('div', { class: 'lobby' },
       h('section', { class: 'intro' }, h('h1', null, gameName(ui.lobbyGame)), h('p', null, t('intro'), ' ', h('a', { href: `/?rules#rules-${ui.lobbyGame}`, id: 'lobby-rules' }, t('rules_link')))),
       lobby.created ? renderCreated() : null,
+      renderLearn(),
       form,
       renderMyTables(),
       renderTableList()),
   );
+}
+
+/** The "Learn to play" card: a guided first game of the chosen game against a gentle bot. */
+function renderLearn() {
+  const go = h('button', { type: 'button', id: 'learn', class: 'primary' }, t('learn_start'));
+  go.addEventListener('click', () => void learnToPlay());
+  return h('section', { class: 'card learn', id: 'learn-card' },
+    h('h2', null, t('learn_title')),
+    h('p', null, t('learn_intro', { game: gameName(ui.lobbyGame) })),
+    h('div', { class: 'row' }, go));
+}
+
+/** Creates a "Learn to play" table (the game's fixed tutorial seed, one gentle bot) and opens it. */
+export async function learnToPlay() {
+  const setup = setupOf(ui.lobbyGame);
+  if (!setup) return;
+  lobby.error = '';
+  /** @type {CreateTable} */
+  const body = {
+    game: ui.lobbyGame,
+    config: /** @type {any} */ (setup.config(setup.defaults(), 2)),
+    seats: [{ kind: 'human' }, { kind: 'bot', bot: 'easy' }],
+    tutorial: true,
+  };
+  try {
+    /** @type {Created} */
+    const created = await api('/api/tables', body);
+    const token = created.tokens[0] ?? null;
+    store.remember(created.id, { token, seat: 0, host: created.host_token, at: Date.now(), game: ui.lobbyGame });
+    // The table page's guide (shell/tutorial.js) starts on tables marked so.
+    try { localStorage.setItem(`ordo.learn.${created.id}`, '0'); } catch { /* no storage: `&learn=1` does it */ }
+    location.href = `${tableUrl(created.id, token)}&learn=1`;
+  } catch (e) {
+    lobby.error = `${t('create_failed')}: ${e instanceof Error ? e.message : String(e)}`;
+    renderLobby();
+  }
 }
 
 export async function createTable() {

@@ -8,6 +8,8 @@ import { renderHints } from './hints.js';
 import { ui, tbl } from './state.js';
 import { t, gameName, seatLabel } from './i18n.js';
 import { mapFrame } from './mapview.js';
+import { afterRender } from './tutorial.js';
+import { againBlock } from './again.js';
 
 /** @typedef {import('../src/generated').Snapshot} Snapshot */
 /** @typedef {Snapshot} Snap */
@@ -93,6 +95,7 @@ export function renderTable() {
     finished ? game.scores(snap, view, scoresFooter(snap)) : null,
     h('div', { class: 'layout' }, board, side), game.court(snap, view), others));
   restoreFocus(focusKey, logScroll);
+  afterRender();
 }
 
 /**
@@ -279,6 +282,7 @@ export function scoresFooter(snap) {
     hide,
     show,
     footer: [
+      againBlock(snap, renderTable),
       h('p', { class: 'seed' }, `${t('seed')}: `, h('code', { class: 'mono', id: 'seed' }, snap.seed ?? '—'), ' ', verify),
       h('p', { class: 'seed' }, `${t('seed_commitment')}: `, h('code', { class: 'mono' }, snap.seed_commitment)),
       h('p', null, h('a', { href: `/api/tables/${encodeURIComponent(tbl.id)}/record`, download: `ordo-${tbl.id}.json` }, t('download_record')), ' · ',

@@ -12,6 +12,7 @@ import { reconstructed } from './reconstructed.js';
 import { preview } from './preview.js';
 import { enemyFact } from './tracks.js';
 import { observe, outcomeText } from './outcome.js';
+import { tutorial } from './tutorial.js';
 
 /** @typedef {import('../../src/generated').View} View */
 /** @typedef {import('../../src/generated').Snapshot} Snap */
@@ -187,5 +188,6 @@ export const game = {
   court: () => null,
   legend: renderLegend,
   scores: renderScores,
+  tutorial,
 };
 

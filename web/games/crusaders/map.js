@@ -107,8 +107,11 @@ export function renderMap(snap, view, choice, picked) {
     const wide = [...name].reduce((n, c) => n + (c.charCodeAt(0) > 0x2e80 ? 1.9 : 1), 0);
     g.append(s('text', { class: 'rname map-name', 'data-w': HEX * 1.7, x: cx, y: cy - 25, 'text-anchor': 'middle', 'font-size': wide > 11 ? 9.5 : 11.5 }, name));
     if (mr.discount && !rv?.buildings.length) {
-      g.append(s('text', { class: 'discount', x: cx, y: cy + 37, 'text-anchor': 'middle', 'font-size': 7.5 },
-        `${buildingAbbr(mr.discount.building)}−${mr.discount.amount}`));
+      // A cheaper-here discount: a small price tag ("Ca −1") at the hex's foot.
+      const text = `${buildingAbbr(mr.discount.building)} −${mr.discount.amount}`;
+      g.append(s('g', { class: 'discount', 'data-discount': mr.discount.building },
+        s('rect', { x: cx - 15, y: cy + 29.5, width: 30, height: 11, rx: 5.5 }),
+        s('text', { x: cx, y: cy + 38, 'text-anchor': 'middle', 'font-size': 8.5, 'font-weight': 700 }, text)));
     }
     if (rv) drawContents(g, rv, cx, cy);
     if (clickable) {

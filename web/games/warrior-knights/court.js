@@ -4,9 +4,9 @@
 import { data, ZONES } from './data.js';
 import { printedName, who, cardName, zoneName, expName, agendaName, eventName, natName, troopWage, troopText, agendaEffect, agendaKind, eventEffect, cardConf, playerFull, playerBaron } from './names.js';
 import { label } from './describe.js';
-import { nobleBadge, castlePath, towerPath } from './map.js';
+import { nobleBadge, castlePath, towerPath, MOTIONS, MOTION_KEY, motion } from './map.js';
 import { h, s, seatBadge, SEAT_COLORS } from '../../shell/dom.js';
-import { t } from './ctx.js';
+import { t, rerender } from './ctx.js';
 
 /** @typedef {import('../../src/generated').Snapshot} Snapshot */
 /** @typedef {import('../../src/generated').WkView} WkView */
@@ -95,8 +95,16 @@ export function mercChip(id) {
 /** @param {WkView} view */
 export function legend(view) {
   const piece = (/** @type {SVGElement} */ el) => s('svg', { class: 'badge', width: 26, height: 20, viewBox: '0 0 26 20', 'aria-hidden': 'true' }, el);
-  return h('details', { class: 'card legend' },
+  const speed = h('select', { id: 'wk-motion', 'aria-label': t('motion') },
+    MOTIONS.map((m) => h('option', { value: m, selected: motion() === m }, t(`motion.${m}`))));
+  speed.addEventListener('change', () => {
+    try { localStorage.setItem(MOTION_KEY, /** @type {HTMLSelectElement} */ (speed).value); } catch { /* private mode */ }
+    legendOpen = true;
+    rerender();
+  });
+  const box = h('details', { class: 'card legend', open: legendOpen },
     h('summary', null, t('legend')),
+    h('label', { class: 'row' }, `${t('motion')}: `, speed),
     h('ul', { class: 'plain wk-legend' },
       h('li', null, piece(s('path', { d: castlePath(13, 10), class: 'castle', fill: '#fbf7ee', stroke: '#333' })), ' ', t('lg.city')),
       h('li', null, piece(s('path', { d: castlePath(13, 10), class: 'castle', fill: SEAT_COLORS[0], stroke: '#111', 'stroke-width': 3 })), ' ', t('lg.fortified')),
@@ -111,7 +119,12 @@ export function legend(view) {
       h('li', null, piece(s('g', null, s('line', { x1: 2, y1: 10, x2: 24, y2: 10, class: 'river' }), s('line', { x1: 13, y1: 3, x2: 13, y2: 17, class: 'bridge' }))), ' ', t('lg.bridge')),
       h('li', null, piece(s('polyline', { points: '2,12 6,7 10,12 14,7 18,12 22,7', class: 'mountain' })), ' ', t('lg.mountain')),
       view.barons.map((_, seat) => h('li', null, seatBadge(seat), ' ', playerBaron(seat)))));
+  box.addEventListener('toggle', () => { legendOpen = /** @type {HTMLDetailsElement} */ (box).open; });
+  return box;
 }
+
+/** Whether the legend is open (kept across redraws). */
+let legendOpen = false;
 
 /**
  * The end of the game: places, Influence and the tie-breakers.

@@ -14,6 +14,8 @@ import { boards } from './boards.js';
 import { special } from './plan.js';
 import { panels } from './panels.js';
 import { court, legend, scores } from './court.js';
+import { tutorial } from './tutorial.js';
+import { effect } from './effect.js';
 import { reconstructed } from './reconstructed.js';
 
 /**
@@ -37,6 +39,7 @@ export const game = {
   risky,
   areaName,
   label: withSnap(label),
+  effect: withSnap(effect),
   logText,
   phaseText: withSnap(phaseText),
   facts: withSnap(facts),
@@ -49,4 +52,5 @@ export const game = {
   legend,
   scores: withSnap(scores),
   reconstructed,
+  tutorial,
 };

@@ -8,6 +8,16 @@ import { changedAreas } from './follow.js';
 import { h, s, stitle, confNote, SEAT_COLORS, SEAT_INK, hexPoints } from '../../shell/dom.js';
 import { t, clickRegion } from './ctx.js';
 
+
+/** How the changes since the player last decided are animated: off, normal or slow (remembered on this device). */
+export const MOTIONS = /** @type {const} */ (['off', 'normal', 'slow']);
+export const MOTION_KEY = 'ordo.warrior-knights.motion';
+export function motion() {
+  let m = null;
+  try { m = localStorage.getItem(MOTION_KEY); } catch { /* private mode */ }
+  return m === 'off' || m === 'slow' ? m : 'normal';
+}
+
 /** @typedef {import('../../src/generated').Snapshot} Snapshot */
 /** @typedef {import('../../src/generated').WkView} WkView */
 /** @typedef {import('../../src/generated').WkBaronView} WkBaronView */
@@ -140,7 +150,7 @@ export function renderMap(snap, view, choices, picked) {
   const d = data();
   const L = layout();
   const svgEl = s('svg', {
-    id: 'map', viewBox: `0 0 ${L.width.toFixed(0)} ${L.height.toFixed(0)}`, role: 'group', 'aria-label': t('map'), class: 'map wk-map',
+    id: 'map', viewBox: `0 0 ${L.width.toFixed(0)} ${L.height.toFixed(0)}`, role: 'group', 'aria-label': t('map'), class: `map wk-map motion-${motion()}`,
     style: `--map-min: ${Math.round(L.width * 0.72)}px`,
   });
   // Backgrounds: the Kingdom and the sea with the overseas areas.
