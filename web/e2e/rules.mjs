@@ -1,7 +1,8 @@
 // @ts-check
 // The rules reference in every language.
 
-import { passed, check, base, newContext } from './lib.mjs';
+import { join } from 'node:path';
+import { SHOTS, passed, check, base, newContext } from './lib.mjs';
 
 /** @typedef {import('playwright-core').Browser} Browser */
 
@@ -32,6 +33,21 @@ export async function scenarioRules(browser) {
   check(wk.includes('Reconstructed and inferred values') && /Vecht[^.]*inferred/.test(wk), 'the rules page lists Warrior Knights\' reconstructed and inferred values (Vecht inferred)');
   const cr = (await page.locator('#rules-crusaders').textContent()) ?? '';
   check(cr.includes('Reconstructed and inferred values') && cr.includes('reconstructed'), 'the rules page lists Crusaders\' reconstructed values');
+  // The cost tables come with pictures drawn from the same data (base game and Divine Influence
+  // building rows, the troop track, the enemies' strength tracks), in every language.
+  for (const lang of ['ja', 'en']) {
+    await page.selectOption('#lang', lang);
+    await page.waitForFunction((l) => document.querySelector('#rules')?.getAttribute('data-lang') === l, lang);
+    const pic = await page.evaluate(() => ({
+      rows: document.querySelectorAll('#rules-cr-board .ob-row').length,
+      cells: document.querySelectorAll('#rules-cr-board .ob-cell .ob-cost').length,
+      troops: document.querySelectorAll('#rules-cr-troops .tt-cell').length,
+      tracks: document.querySelectorAll('#rules-cr-enemies .row').length,
+    }));
+    check(pic.rows >= 5 && pic.cells >= 20 && pic.troops >= 5 && pic.tracks >= 2, `${lang}: the Crusaders cost pictures (${JSON.stringify(pic)})`);
+    await page.locator('#rules-cr-board').scrollIntoViewIfNeeded();
+    await page.locator('#rules-cr-board').screenshot({ path: join(SHOTS, `rules-cr-board-${lang}.png`) });
+  }
   await ctx.close();
   passed.push('(h) rules reference linked from the lobby, rendered in English, Vietnamese, Japanese and Russian');
 }

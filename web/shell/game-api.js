@@ -36,7 +36,7 @@
  * @property {(ctx: Ctx, data: any) => void} init  called once the game's data is fetched
  * @property {(lang: string) => Promise<Dict>} strings  the game's strings in a language
  * @property {(lang: string) => Promise<Array<{h: string, p: Array<string>, li?: Array<string>}>>} rules  its rules reference
- * @property {(data: any, t: Ctx['t'], has: Ctx['has']) => {h: string, p: Array<string>, li: Array<string>} | Array<{h: string, p: Array<string>, li: Array<string>}> | null} [reconstructed]  the rules page's list of the values its data files tag DEFAULT (reconstructed) or INFERRED (and any tables drawn from the data, as more sections), from `GET /api/games/<id>/data`; strings come from `t` while the game's strings are in use
+ * @property {(data: any, t: Ctx['t'], has: Ctx['has']) => RulesSection | Array<RulesSection> | null} [reconstructed]  the rules page's list of the values its data files tag DEFAULT (reconstructed) or INFERRED (and any tables drawn from the data, as more sections, with pictures), from `GET /api/games/<id>/data`; strings come from `t` while the game's strings are in use
  * @property {(a: unknown) => number | null} region  the region (area) a decision names
  * @property {(a: unknown, view: any) => boolean} risky  whether a misclick would hurt (asked twice)
  * @property {(i: number) => string} areaName  a region's name
@@ -54,6 +54,11 @@
  * @property {(view: any) => Kids} legend
  * @property {(snap: Snap, view: any, foot: {footer: Array<HTMLElement>, shown: boolean, hide: HTMLElement, show: HTMLElement}) => Kids} scores
  * @property {Array<TutorialStep>} [tutorial]  the steps of the guided first game ("Learn to play")
+ */
+
+/**
+ * A section of the rules page drawn from a game's data: a heading, paragraphs, a list and a picture.
+ * @typedef {{h: string, p: Array<string>, li: Array<string>, pic?: Element}} RulesSection
  */
 
 /**

@@ -36,10 +36,11 @@ export async function renderRules() {
     for (const x of Array.isArray(extra) ? extra : [extra]) if (x && x.li.length) d.doc = [...d.doc, x];
   }
   if (ui.page !== 'rules' || getLang() !== lang) return;
-  /** @param {Array<{h: string, p: Array<string>, li?: Array<string>}>} sections @param {string} prefix */
+  /** @param {Array<{h: string, p: Array<string>, li?: Array<string>, pic?: Element}>} sections @param {string} prefix */
   const body = (sections, prefix) => sections.map((sec, i) => h('section', { id: `${prefix}-${i}` },
     h('h2', null, sec.h),
     sec.p.map((x) => h('p', null, x)),
+    sec.pic ?? null,
     sec.li ? h('ul', null, sec.li.map((x) => h('li', null, x))) : null));
   app.replaceChildren(h('article', { class: 'card rules-page', id: 'rules', 'data-lang': lang },
     h('div', { class: 'row wrap' }, h('h1', null, t('rules_title')), h('span', { class: 'grow' }), h('a', { href: '/', class: 'button small' }, t('back_to_lobby'))),
