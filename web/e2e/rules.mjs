@@ -48,6 +48,15 @@ export async function scenarioRules(browser) {
     await page.locator('#rules-cr-board').scrollIntoViewIfNeeded();
     await page.locator('#rules-cr-board').screenshot({ path: join(SHOTS, `rules-cr-board-${lang}.png`) });
   }
+  // Warrior Knights' card lists from the data: Baron cards, Agendas and Events, named and explained.
+  for (const [lang, agendas, events] of /** @type {const} */ ([['en', 'Agendas', 'Events'], ['ru', 'Повестки', 'События']])) {
+    await page.selectOption('#lang', lang);
+    await page.waitForFunction((l) => document.querySelector('#rules')?.getAttribute('data-lang') === l, lang);
+    const lists = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#rules-warrior-knights section')].map((x) => [x.querySelector('h2')?.textContent ?? '', [...x.querySelectorAll('li')].map((li) => li.textContent ?? '')])));
+    const ok = (/** @type {string} */ h, /** @type {number} */ n) => (lists[h] ?? []).length >= n && (lists[h] ?? []).every((x) => /: \S/.test(x));
+    check(ok(agendas, 20) && ok(events, 10), `${lang}: the rules page lists Warrior Knights' Agendas and Events with their effects (${(lists[agendas] ?? []).length}, ${(lists[events] ?? []).length}: ${(lists[agendas] ?? [])[0]})`);
+  }
+  await page.selectOption('#lang', 'en');
   await ctx.close();
   passed.push('(h) rules reference linked from the lobby, rendered in English, Vietnamese, Japanese and Russian');
 }

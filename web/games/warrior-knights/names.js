@@ -4,6 +4,9 @@
 import { data, SHAPES } from './data.js';
 import { s, confNote } from '../../shell/dom.js';
 import { t, has, colorName } from './ctx.js';
+import { agendaEffectOf, agendaKindOf, eventEffectOf, signed } from './cardtext.js';
+
+export { signed };
 
 /** @typedef {import('../../src/generated').WkHolder} WkHolder */
 /** @typedef {import('../../src/generated').WkBallot} WkBallot */
@@ -190,53 +193,17 @@ export function fateFull(id) {
 
 /** A short description of an Agenda's effect. @param {number} k */
 export function agendaEffect(k) {
-  const a = data().cards.agendas[k];
-  if (!a) return '';
-  const e = a.effect ?? {};
-  const res = (/** @type {string} */ r) => (has(`res.${r}`) ? t(`res.${r}`) : r);
-  switch (e.kind) {
-    case 'each_baron': return t('eff.each_baron', { n: signed(e.amount), res: res(e.resource) });
-    case 'baron': return t('eff.baron', { n: signed(e.amount), res: res(e.resource) });
-    case 'take_chairman': return t('eff.take_chairman');
-    case 'take_head_of_church': return t('eff.take_head');
-    case 'law': return has(`law.${e.law}`) ? t(`law.${e.law}`) : String(e.law);
-    case 'assembly_votes': return t('eff.assembly_votes', { n: e.amount });
-    case 'barred_from_assembly': return t('eff.barred');
-    case 'taxation': return t('eff.taxation', { n: signed(e.amount), count: Math.abs(Number(e.amount)) });
-    case 'maintained': return t('eff.maintained', { n: e.troops });
-    case 'private_motion': return t('eff.private_motion');
-    default: return '';
-  }
+  return agendaEffectOf(data().cards.agendas[k], t, has);
 }
 
 /** An Agenda's kind and vote (localized). @param {number} k */
 export function agendaKind(k) {
-  const a = data().cards.agendas[k];
-  if (!a) return '';
-  const cat = has(`acat.${a.category}`) ? t(`acat.${a.category}`) : a.category;
-  const vote = has(`avote.${a.vote}`) ? t(`avote.${a.vote}`) : a.vote;
-  return `${cat} · ${vote}`;
+  return agendaKindOf(data().cards.agendas[k], t, has);
 }
 
 /** A short description of an Event's effect. @param {number} k */
 export function eventEffect(k) {
-  const ev = data().cards.events[k];
-  if (!ev) return '';
-  const e = ev.effect ?? {};
-  const res = (/** @type {string} */ r) => (has(`res.${r}`) ? t(`res.${r}`) : r);
-  switch (e.kind) {
-    case 'gain': return t('eff.gain', { n: signed(e.amount), res: res(e.resource) });
-    case 'per_city': return t('eff.per_city', { n: signed(e.amount), res: res(e.resource) });
-    case 'assassin': return t('eff.assassin', { n: e.casualties });
-    case 'take_chairman': return t('eff.take_chairman');
-    case 'take_head_of_church': return t('eff.take_head');
-    default: return has(`evk.${e.kind}`) ? t(`evk.${e.kind}`) : String(e.kind ?? '');
-  }
-}
-
-/** @param {number} n */
-export function signed(n) {
-  return n > 0 ? `+${n}` : `${n}`;
+  return eventEffectOf(data().cards.events[k], t, has);
 }
 
 /** @param {WkProposal} p */

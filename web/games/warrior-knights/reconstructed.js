@@ -3,6 +3,7 @@
 // INFERRED: every such city with its strength and income, and counts for the other components.
 
 import { confOf, confNote } from '../../shell/dom.js';
+import { agendaEffectOf, agendaKindOf, eventEffectOf } from './cardtext.js';
 
 /**
  * @param {any} raw  `GET /api/games/warrior-knights/data`
@@ -34,5 +35,25 @@ export function reconstructed(raw, t, has) {
   count(t('conf.agendas'), cards.agendas);
   count(t('conf.events'), cards.events);
   if (confOf(map)) li.push(`${t('map')}${confNote(t, map)}`);
-  return { h: t('conf.h'), p: [t('conf.p')], li };
+  return [...cardLists(raw, t, has), { h: t('conf.h'), p: [t('conf.p')], li }];
+}
+
+/**
+ * The card lists, drawn from the data the game plays with: Baron Action cards, Agendas, Events.
+ * @param {any} raw @param {(key: string, params?: Record<string, string | number>) => string} t @param {(key: string) => boolean} has
+ */
+function cardLists(raw, t, has) {
+  const cards = raw['cards.json'];
+  const local = (/** @type {string} */ kind, /** @type {string} */ english) => (has(`${kind}.${english}`) ? t(`${kind}.${english}`) : english);
+  const printed = (/** @type {string} */ kind, /** @type {string} */ english) => (local(kind, english) !== english ? ` (${english})` : '');
+  const count = (/** @type {any} */ c) => (c.count > 1 ? ` ×${c.count}` : '');
+  const baron = ['mobilize_forces', 'levy_taxes', 'draft_soldiers', 'rally_support', 'serve_the_church', 'versatile_strategy']
+    .map((c) => `${local('card', c)}: ${t(`card_hint.${c}`)}`);
+  const agendas = (cards.agendas ?? []).map((/** @type {any} */ a) => `${local('agenda', a.name)}${printed('agenda', a.name)}${count(a)} — ${agendaKindOf(a, t, has)}: ${agendaEffectOf(a, t, has)}${confNote(t, a)}`);
+  const events = (cards.events ?? []).map((/** @type {any} */ e) => `${local('event', e.name)}${printed('event', e.name)}${count(e)} — ${local('colour', e.colour)}${e.lasting ? `, ${t('rules_cards.lasting')}` : ''}: ${eventEffectOf(e, t, has)}${confNote(t, e)}`);
+  return [
+    { h: t('rules_cards.baron'), p: [t('rules_cards.baron_p')], li: baron },
+    { h: t('rules_cards.agendas'), p: [t('rules_cards.agendas_p')], li: agendas },
+    { h: t('rules_cards.events'), p: [t('rules_cards.events_p')], li: events },
+  ];
 }

@@ -583,4 +583,11 @@ export default {
   "motion.off": "off",
   "motion.normal": "normal",
   "motion.slow": "slow",
+  "rules_cards.baron": "Baron Action cards",
+  "rules_cards.baron_p": "Each Baron holds the same twelve; laid face down while planning, resolved from the stacks.",
+  "rules_cards.agendas": "Agendas",
+  "rules_cards.agendas_p": "Voted on in the Assembly: kind, vote and effect (from the data the game plays with).",
+  "rules_cards.events": "Events",
+  "rules_cards.events_p": "Drawn by the Important Event card: colour of the back and effect.",
+  "rules_cards.lasting": "lasting",
 };

@@ -584,4 +584,11 @@ export default {
   "motion.off": "なし",
   "motion.normal": "普通",
   "motion.slow": "ゆっくり",
+  "rules_cards.baron": "男爵のアクションカード",
+  "rules_cards.baron_p": "各男爵は同じ12枚を持ち、計画で裏向きに置き、山から解決します。",
+  "rules_cards.agendas": "議題",
+  "rules_cards.agendas_p": "議会で投票されます：種類、投票方法、効果（ゲームが使うデータより）。",
+  "rules_cards.events": "イベント",
+  "rules_cards.events_p": "重要イベントカードで引かれます：裏面の色と効果。",
+  "rules_cards.lasting": "持続",
 };

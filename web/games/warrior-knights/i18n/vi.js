@@ -584,4 +584,11 @@ export default {
   "motion.off": "tắt",
   "motion.normal": "bình thường",
   "motion.slow": "chậm",
+  "rules_cards.baron": "Lá Hành động của Nam tước",
+  "rules_cards.baron_p": "Mỗi Nam tước có cùng mười hai lá; úp xuống khi lập kế hoạch, giải quyết từ các chồng.",
+  "rules_cards.agendas": "Nghị sự",
+  "rules_cards.agendas_p": "Được biểu quyết tại Hội nghị: loại, cách bầu và tác dụng (từ dữ liệu trò chơi dùng).",
+  "rules_cards.events": "Sự kiện",
+  "rules_cards.events_p": "Được rút bởi lá Sự kiện quan trọng: màu mặt sau và tác dụng.",
+  "rules_cards.lasting": "lâu dài",
 };
