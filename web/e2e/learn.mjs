@@ -155,6 +155,9 @@ export async function scenarioLearn(browser) {
         await page.waitForSelector('#hint-list, #hint-none, #hint-error', { timeout: 60000 });
         const why = await page.locator('#hint-list .hint-effect').allTextContents();
         check(why.some((x) => /:/.test(x)), `${tag}: a suggested card says what it does (${why[0] ?? ((await page.locator('#hints-box').textContent()) ?? '').slice(0, 300)})`);
+        // Planning help: each card in hand says what it does and what it needs.
+        const needs = await page.locator('#wk-plan [data-needs]').allTextContents();
+        check(needs.length >= 3 && needs.every((x) => x.trim().length > 5), `${tag}: each card in hand says what it needs (${needs.join(' | ').slice(0, 120)})`);
         // The speed of the highlights of what changed: off / normal / slow, remembered.
         await page.locator('.legend summary').first().click();
         await page.selectOption('#wk-motion', 'slow');

@@ -26,7 +26,7 @@ export function effect(_snap, view, legal) {
   switch (actionKind(a)) {
     case 'plan': {
       const warn = planWarning(v.card, view);
-      return warn ? `${cardEffect(v.card)} — ⚠ ${warn}` : cardEffect(v.card);
+      return warn ? `${cardEffect(v.card)} — ⚠ ${warn}` : `${cardEffect(v.card)} (${t(`card_needs.${v.card}`)})`;
     }
     case 'carry_out': {
       const c = view.revealed;

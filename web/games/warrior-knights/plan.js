@@ -69,7 +69,7 @@ export function special(snap, view, enabled) {
     const picked = planPick === c;
     const pick = h('button', {
       type: 'button', class: `wk-hand-card${picked ? ' picked' : ''}`, 'aria-pressed': picked ? 'true' : 'false',
-      'data-card': c, 'data-k': `plan-pick-${c}`, disabled: !enabled || !playable(c), title: t(`card_hint.${c}`),
+      'data-card': c, 'data-k': `plan-pick-${c}`, disabled: !enabled || !playable(c), title: `${t(`card_hint.${c}`)} (${t(`card_needs.${c}`)})`,
     }, h('span', { class: 'wk-card-name' }, cardName(c)), h('span', { class: 'wk-card-count' }, `×${count}`));
     pick.addEventListener('click', (e) => {
       planPick = planPick === c ? null : c;
@@ -85,6 +85,7 @@ export function special(snap, view, enabled) {
     const warn = planWarning(c, view);
     return h('li', { class: 'wk-hand-row' }, pick, h('span', { class: 'wk-quick-row' }, quick),
       h('span', { class: 'wk-card-does small-print' }, t(`card_hint.${c}`)),
+      h('span', { class: 'wk-card-needs small-print muted', 'data-needs': c }, t(`card_needs.${c}`)),
       warn ? h('span', { class: 'wk-card-warn small-print', 'data-warn': c }, `⚠ ${warn}`) : null);
   });
 

@@ -590,4 +590,10 @@ export default {
   "rules_cards.events": "Events",
   "rules_cards.events_p": "Drawn by the Important Event card: colour of the back and effect.",
   "rules_cards.lasting": "lasting",
+  "card_needs.mobilize_forces": "needs a fresh Noble on the board",
+  "card_needs.levy_taxes": "needs a Noble on the board",
+  "card_needs.draft_soldiers": "needs a free spot on the Mercenary Track (no fee)",
+  "card_needs.rally_support": "needs nothing",
+  "card_needs.serve_the_church": "needs nothing",
+  "card_needs.versatile_strategy": "a track spot costs its fee in crowns; a move or a battle needs a fresh Noble",
 };

@@ -591,4 +591,10 @@ export default {
   "rules_cards.events": "イベント",
   "rules_cards.events_p": "重要イベントカードで引かれます：裏面の色と効果。",
   "rules_cards.lasting": "持続",
+  "card_needs.mobilize_forces": "盤上に疲労していない貴族が必要",
+  "card_needs.levy_taxes": "盤上に貴族が必要",
+  "card_needs.draft_soldiers": "傭兵トラックに空きマスが必要（無料）",
+  "card_needs.rally_support": "条件なし",
+  "card_needs.serve_the_church": "条件なし",
+  "card_needs.versatile_strategy": "トラックのマスは料金（クラウン）が必要。移動や戦闘には疲労していない貴族が必要",
 };

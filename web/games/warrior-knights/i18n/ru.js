@@ -591,4 +591,10 @@ export default {
   "rules_cards.events": "События",
   "rules_cards.events_p": "Вытягиваются картой «Важное событие»: цвет рубашки и действие.",
   "rules_cards.lasting": "длительное",
+  "card_needs.mobilize_forces": "нужен свежий вельможа на карте",
+  "card_needs.levy_taxes": "нужен вельможа на карте",
+  "card_needs.draft_soldiers": "нужно свободное место на шкале наёмников (бесплатно)",
+  "card_needs.rally_support": "ничего не нужно",
+  "card_needs.serve_the_church": "ничего не нужно",
+  "card_needs.versatile_strategy": "место на шкале стоит своей платы в кронах; для хода или битвы нужен свежий вельможа",
 };

@@ -591,4 +591,10 @@ export default {
   "rules_cards.events": "Sự kiện",
   "rules_cards.events_p": "Được rút bởi lá Sự kiện quan trọng: màu mặt sau và tác dụng.",
   "rules_cards.lasting": "lâu dài",
+  "card_needs.mobilize_forces": "cần một Quý tộc còn sức trên bản đồ",
+  "card_needs.levy_taxes": "cần một Quý tộc trên bản đồ",
+  "card_needs.draft_soldiers": "cần một chỗ trống trên Thang lính đánh thuê (miễn phí)",
+  "card_needs.rally_support": "không cần gì",
+  "card_needs.serve_the_church": "không cần gì",
+  "card_needs.versatile_strategy": "một chỗ trên thang tốn phí bằng crown; di chuyển hay giao chiến cần một Quý tộc còn sức",
 };
