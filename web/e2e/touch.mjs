@@ -38,6 +38,14 @@ export async function scenarioTouch(browser, env) {
   await page.waitForFunction(() => (document.querySelector('#tip')?.textContent ?? '').length > 0);
   const factTip = await page.locator('#tip').textContent();
   check(factTip === (await fact.getAttribute('title')), `a tap on a fact shows its explanation (${factTip})`);
+  // From the keyboard: the fact takes the focus and Enter shows the same explanation.
+  await page.keyboard.press('Escape');
+  await fact.focus();
+  check(await fact.evaluate((el) => el === document.activeElement), 'a fact that explains itself takes the keyboard focus');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => (document.querySelector('#tip')?.textContent ?? '').length > 0);
+  check((await page.locator('#tip').textContent()) === (await fact.getAttribute('title')), 'Enter on a focused fact shows its explanation');
+  await page.keyboard.press('Escape');
   // The status line: a live region, still in view after scrolling down.
   check((await page.locator('#phase[role="status"]').count()) === 1, 'the phase line is a status live region');
   check((await page.locator('#log-list[role="log"], #log [role="log"]').count()) + (await page.locator('#log-empty').count()) >= 0, 'the log is a log');
@@ -56,6 +64,26 @@ export async function scenarioTouch(browser, env) {
   check(zoomed.shown > fit.shown, `zooming in shows more of the map's text (${fit.shown} → ${zoomed.shown})`);
   await page.locator('#map-fit').tap();
   check((await page.locator('#map').getAttribute('viewBox')) === vb0, 'fit shows the whole map again');
+  // Two fingers spread on the map zoom in; one finger then drags the zoomed map; fit again.
+  const cdp = await ctx.newCDPSession(page);
+  const box = await page.locator('#map').boundingBox();
+  if (!box) throw new Error('no map box');
+  const cx = box.x + box.width / 2; const cy = box.y + box.height / 2;
+  /** @param {'touchStart' | 'touchMove' | 'touchEnd'} type @param {Array<{x: number, y: number, id: number}>} touchPoints */
+  const touch = (type, touchPoints) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints });
+  await touch('touchStart', [{ x: cx - 20, y: cy, id: 1 }, { x: cx + 20, y: cy, id: 2 }]);
+  for (let i = 1; i <= 8; i++) await touch('touchMove', [{ x: cx - 20 - i * 10, y: cy, id: 1 }, { x: cx + 20 + i * 10, y: cy, id: 2 }]);
+  await touch('touchEnd', []);
+  const pinched = ((await page.locator('#map').getAttribute('viewBox')) ?? '').split(' ').map(Number);
+  const full = (vb0 ?? '').split(' ').map(Number);
+  check(pinched[2] < full[2] * 0.8, `spreading two fingers zooms the map in (width ${full[2]} → ${pinched[2]})`);
+  await touch('touchStart', [{ x: cx, y: cy, id: 3 }]);
+  for (let i = 1; i <= 6; i++) await touch('touchMove', [{ x: cx + i * 12, y: cy + i * 6, id: 3 }]);
+  await touch('touchEnd', []);
+  const dragged = ((await page.locator('#map').getAttribute('viewBox')) ?? '').split(' ').map(Number);
+  check(dragged[0] < pinched[0] && dragged[2] === pinched[2], `one finger drags the zoomed map (x ${pinched[0]} → ${dragged[0]})`);
+  await page.locator('#map-fit').tap();
+  check((await page.locator('#map').getAttribute('viewBox')) === vb0, 'fit shows the whole map again after a pinch');
   // Every clickable thing has a name.
   const unnamed = await page.evaluate(() => [...document.querySelectorAll('button, [role="button"], a[href]')]
     .filter((el) => !(el.getAttribute('aria-label') || el.textContent?.trim() || el.getAttribute('title'))).length);

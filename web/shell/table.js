@@ -104,6 +104,13 @@ export function renderTable() {
  * @param {Snap} snap @param {boolean} finished @param {string} phase @param {any} facts
  */
 export function statusBar(snap, finished, phase, facts) {
+  const factRow = h('div', { class: 'row wrap facts' }, facts);
+  // Facts that explain themselves are reached from the keyboard too (Enter shows the text).
+  // (`data-k` keeps the focus on it across redraws.)
+  factRow.querySelectorAll('[title]').forEach((el, i) => {
+    if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '0');
+    if (!el.hasAttribute('data-k')) el.setAttribute('data-k', `fact-${i}`);
+  });
   return h('section', { class: 'status-bar card', id: 'status' },
     h('div', { class: 'row wrap' },
       h('strong', { class: 'phase', id: 'phase', role: 'status', 'aria-live': 'polite' }, phase),
@@ -115,7 +122,7 @@ export function statusBar(snap, finished, phase, facts) {
       tbl.pack ? packTag(tbl.pack, 'table-pack') : null,
       h('a', { href: replayUrl(tbl.id, tbl.token), id: 'replay-link', class: 'button small', target: finished ? null : '_blank', rel: finished ? null : 'noopener', title: t('replay_hint') }, t('replay')),
       h('span', { class: 'tag', title: t('version_hint') }, `${t('version')} `, h('span', { id: 'version' }, snap.version))),
-    h('div', { class: 'row wrap facts' }, facts));
+    factRow);
 }
 
 /** Keeps keyboard focus and the log's scroll position across a re-render. @param {string | null} focusKey @param {number} logScroll */

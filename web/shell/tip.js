@@ -49,5 +49,15 @@ export function installTips() {
     if (!found || actionable(target)) { hideTip(); return; }
     showTip(found.text, e.clientX, e.clientY);
   });
-  document.addEventListener('keydown', (e) => { if (e.key === 'Escape') hideTip(); });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') { hideTip(); return; }
+    // Enter (or Space) on a focused element that explains itself and does nothing else.
+    const el = document.activeElement;
+    if ((e.key !== 'Enter' && e.key !== ' ') || !el || el === document.body || actionable(el)) return;
+    const found = explained(el);
+    if (!found) return;
+    e.preventDefault();
+    const r = el.getBoundingClientRect();
+    showTip(found.text, r.left + r.width / 2, r.bottom - 8);
+  });
 }
