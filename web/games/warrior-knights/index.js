@@ -33,7 +33,8 @@ export const game = {
     setCtx(ctx);
     setData(data);
   },
-  strings: (lang) => import(`./i18n/${lang}.js`).then((m) => m.default),
+  // Two files per language: the table's words, and the guide's, the rules lists' and the coach's.
+  strings: (lang) => Promise.all([import(`./i18n/${lang}.js`), import(`./i18n/guide-${lang}.js`)]).then(([a, b]) => ({ ...a.default, ...b.default })),
   rules: (lang) => import(`./i18n/rules-${lang}.js`).then((m) => m.default),
   region,
   risky,

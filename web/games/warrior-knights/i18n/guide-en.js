@@ -1,0 +1,31 @@
+// @ts-check
+// Warrior Knights' strings in English, second part: the guide of a first round, the rules page's
+// card lists, what planned cards need, the coach's words (loaded with en.js).
+export default {
+  "learn.wk.welcome": "Welcome to Warrior Knights! You are a Baron with four Nobles who lead your troops, facing one gentle bot. You win by holding more than half of the Kingdom's cities (5 with two Barons) at an Upkeep, or with the most Influence when the pool runs dry. This guide walks you through the first round.",
+  "learn.wk.setup": "Setup: place your stronghold, then your Nobles and their troops, where the decisions offer. Every area is named on the map; cities show their strength and income.",
+  "learn.wk.map": "The map: your Nobles carry your colour and number. Cities you control pay income at Taxation and give Influence and Votes; ports lead overseas.",
+  "learn.wk.planning": "Planning: lay up to six of your Action cards face down, up to two in each of the stacks 1, 2 and 3 (each card says what it will do and what it needs). Neutral cards are shuffled in. Finish planning to go on.",
+  "learn.wk.stacks": "The stacks are resolved 1, then 2, then 3: the top card is revealed and its owner carries it out or declines. Then the card goes to its area: Taxation, Wages or the Assembly.",
+  "learn.wk.zones": "When an area holds two cards per Baron, its phase happens at once: Taxation pays every Baron his cities' income, Wages makes him pay his troops (unpaid mercenaries leave), and the Assembly meets.",
+  "learn.wk.battle": "Battles: a Noble who moves against a city or an enemy army fights. Both sides draw Fate cards; the battle panel shows each side's army, both sides' cards in two columns, the casualties and the result in words, and past battles stay below to review.",
+  "learn.wk.assembly": "The Assembly votes on these Agendas: laws, charges and offices. Every Baron gets 1 Vote plus 1 per Kingdom city; the Chairman orders the Agendas and breaks ties.",
+  "learn.wk.play": "Now play the round through: carry out or decline each of your cards as it comes up, and answer what the table asks. The guide goes on when the second round begins.",
+  "learn.wk.upkeep": "The Upkeep ended the round: each Baron took 1 Influence per city from the pool, a city without its owner's Noble may have revolted, and Nobles returned with their troops. The round in which the pool runs dry is the last.",
+  "learn.wk.hints": "Unsure what to do? Ask for hints: each suggestion says what it will do and how often it wins.",
+  "learn.wk.done": "That is a whole round. Play on against the bot at your own pace; the rules page lists every card.",
+  "fx.decline": "{card} does nothing this time; the card still goes to its area",
+  "rules_cards.baron": "Baron Action cards",
+  "rules_cards.baron_p": "Each Baron holds the same twelve; laid face down while planning, resolved from the stacks.",
+  "rules_cards.agendas": "Agendas",
+  "rules_cards.agendas_p": "Voted on in the Assembly: kind, vote and effect (from the data the game plays with).",
+  "rules_cards.events": "Events",
+  "rules_cards.events_p": "Drawn by the Important Event card: colour of the back and effect.",
+  "rules_cards.lasting": "lasting",
+  "card_needs.mobilize_forces": "needs a fresh Noble on the board",
+  "card_needs.levy_taxes": "needs a Noble on the board",
+  "card_needs.draft_soldiers": "needs a free spot on the Mercenary Track (no fee)",
+  "card_needs.rally_support": "needs nothing",
+  "card_needs.serve_the_church": "needs nothing",
+  "card_needs.versatile_strategy": "a track spot costs its fee in crowns; a move or a battle needs a fresh Noble",
+};

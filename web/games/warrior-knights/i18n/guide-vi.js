@@ -1,0 +1,31 @@
+// @ts-check
+// Warrior Knights' strings in Vietnamese, second part (see guide-en.js).
+/** @type {Record<keyof typeof import('./guide-en.js').default, import('../../../shell/i18n.js').Text>} */
+export default {
+  "learn.wk.welcome": "Chào mừng đến với Warrior Knights! Bạn là một Nam tước với bốn Quý tộc chỉ huy quân của mình, đối đầu một máy chơi nhẹ nhàng. Bạn thắng khi nắm hơn nửa số thành của Vương quốc (5 thành nếu có hai Nam tước) lúc Bảo dưỡng, hoặc có nhiều Ảnh hưởng nhất khi kho cạn. Hướng dẫn này đưa bạn qua vòng đầu tiên.",
+  "learn.wk.setup": "Chuẩn bị: đặt thành trì của bạn, rồi các Quý tộc và quân của họ, ở nơi các quyết định gợi ý. Mọi vùng đều có tên trên bản đồ; các thành ghi sức mạnh và thu nhập.",
+  "learn.wk.map": "Bản đồ: các Quý tộc mang màu và số của bạn. Thành bạn kiểm soát trả thu nhập khi Thu thuế, cho Ảnh hưởng và Phiếu bầu; các cảng dẫn ra hải ngoại.",
+  "learn.wk.planning": "Lập kế hoạch: úp tối đa sáu lá Hành động, tối đa hai lá vào mỗi chồng 1, 2 và 3 (mỗi lá nói nó sẽ làm gì và cần gì). Các lá trung lập được xáo vào. Hoàn tất kế hoạch để đi tiếp.",
+  "learn.wk.stacks": "Các chồng được giải quyết lần lượt 1, 2 rồi 3: lá trên cùng được lật và chủ của nó thực hiện hoặc từ chối. Sau đó lá bài vào khu vực của nó: Thuế, Lương hoặc Hội nghị.",
+  "learn.wk.zones": "Khi một khu vực có hai lá cho mỗi Nam tước, giai đoạn của nó diễn ra ngay: Thuế trả cho mỗi Nam tước thu nhập các thành, Lương buộc trả lương cho quân (lính đánh thuê không được trả sẽ rời đi), và Hội nghị họp.",
+  "learn.wk.battle": "Trận đánh: một Quý tộc tiến vào thành hoặc đạo quân đối phương sẽ giao chiến. Hai bên rút lá Định mệnh; bảng trận đánh cho thấy quân mỗi bên, lá của hai bên trong hai cột, thương vong và kết quả bằng lời, và các trận đã qua vẫn ở bên dưới để xem lại.",
+  "learn.wk.assembly": "Hội nghị biểu quyết các Nghị sự này: luật, đặc quyền và chức vụ. Mỗi Nam tước có 1 Phiếu cộng 1 cho mỗi thành của Vương quốc; Chủ tịch sắp thứ tự Nghị sự và phá thế hòa.",
+  "learn.wk.play": "Giờ hãy chơi hết vòng: thực hiện hoặc từ chối từng lá của bạn khi đến lượt, và trả lời những gì bàn chơi hỏi. Hướng dẫn sẽ tiếp tục khi vòng thứ hai bắt đầu.",
+  "learn.wk.upkeep": "Bảo dưỡng đã kết thúc vòng: mỗi Nam tước lấy 1 Ảnh hưởng cho mỗi thành từ kho, thành không có Quý tộc của chủ có thể đã nổi loạn, và các Quý tộc trở về cùng quân. Vòng mà kho cạn là vòng cuối.",
+  "learn.wk.hints": "Không chắc nên làm gì? Hãy hỏi gợi ý: mỗi gợi ý nói nó sẽ làm gì và tỉ lệ thắng.",
+  "learn.wk.done": "Đó là trọn một vòng. Hãy chơi tiếp với máy theo nhịp của bạn; trang luật liệt kê mọi lá bài.",
+  "fx.decline": "{card} không có tác dụng lần này; lá bài vẫn vào khu vực của nó",
+  "rules_cards.baron": "Lá Hành động của Nam tước",
+  "rules_cards.baron_p": "Mỗi Nam tước có cùng mười hai lá; úp xuống khi lập kế hoạch, giải quyết từ các chồng.",
+  "rules_cards.agendas": "Nghị sự",
+  "rules_cards.agendas_p": "Được biểu quyết tại Hội nghị: loại, cách bầu và tác dụng (từ dữ liệu trò chơi dùng).",
+  "rules_cards.events": "Sự kiện",
+  "rules_cards.events_p": "Được rút bởi lá Sự kiện quan trọng: màu mặt sau và tác dụng.",
+  "rules_cards.lasting": "lâu dài",
+  "card_needs.mobilize_forces": "cần một Quý tộc còn sức trên bản đồ",
+  "card_needs.levy_taxes": "cần một Quý tộc trên bản đồ",
+  "card_needs.draft_soldiers": "cần một chỗ trống trên Thang lính đánh thuê (miễn phí)",
+  "card_needs.rally_support": "không cần gì",
+  "card_needs.serve_the_church": "không cần gì",
+  "card_needs.versatile_strategy": "một chỗ trên thang tốn phí bằng crown; di chuyển hay giao chiến cần một Quý tộc còn sức",
+};
