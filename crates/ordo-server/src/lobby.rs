@@ -13,7 +13,7 @@ use crate::tokens::{random_hex, random_u64, seed_commitment, sha256_hex};
 const MAX_CLOCK_MS: u64 = 30 * 86_400_000;
 const MAX_INCREMENT_MS: u64 = 86_400_000;
 /// The seed every "Learn to play" table is dealt from (the guided steps were written on it).
-pub const TUTORIAL_SEED: u64 = 2026;
+const TUTORIAL_SEED: u64 = 2026;
 
 impl AppState {
     /// Creates a table. Without a lobby it starts at once (seats are held by token); with one,
