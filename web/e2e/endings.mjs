@@ -46,6 +46,27 @@ export async function scenarioEndings(browser, env) {
       const size = await mapTextSize(page);
       check(size.shown > 0 && size.min >= 10.95, `${game} at ${w} px: map text at fit is at least 11 px (smallest ${size.min.toFixed(1)} px of ${size.shown})`);
       await env.shot(page, `end-${game}-${w}`);
+      if (game === 'crusaders' && w === 390) {
+        // Knights carry their numbers; in a crowded region one owner's knights stack into one
+        // piece with a count (the final snapshot gets no more patches: a crowd is put in it).
+        const pieces = await page.evaluate(() => {
+          const o = /** @type {any} */ (window).__ordo;
+          const regions = o.snap.view.regions;
+          const crowd = regions.findIndex((/** @type {any} */ r) => r.enemy == null && r.buildings.length === 0);
+          const calm = regions.findIndex((/** @type {any} */ r, /** @type {number} */ i) => i !== crowd && r.enemy == null && r.buildings.length === 0);
+          regions[crowd].knights = [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [2, 2]];
+          regions[crowd].arms = [];
+          regions[calm].knights = [[1, 0], [1, 2]];
+          regions[calm].arms = [];
+          o.rerender();
+          const text = (/** @type {number} */ i) => [...document.querySelectorAll(`#map .region[data-region="${regions[i].id}"] .knight`)]
+            .map((k) => `${k.getAttribute('data-owner')}:${k.getAttribute('data-knights')}:${k.querySelector('text')?.textContent}`).sort();
+          return { crowd: text(crowd), calm: text(calm) };
+        });
+        check(JSON.stringify(pieces.crowd) === JSON.stringify(['0:1,2,3:×3', '1:1,2:×2', '2:3:3']) && JSON.stringify(pieces.calm) === JSON.stringify(['1:1:1', '1:3:3']),
+          `knights numbered, stacked with counts in a crowded region (${pieces.crowd.join(' ')}; ${pieces.calm.join(' ')})`);
+        await env.shot(page, 'end-crusaders-crowded-390');
+      }
     }
     const version = await pages[0].page.evaluate(() => /** @type {any} */ (window).__ordo.snap.version);
     for (const { ctx } of pages) await ctx.close();
