@@ -99,19 +99,21 @@ function renderScores(snap, view, foot) {
   const rows = order.map((i) => scores[i]).map((sc, k) => h('tr', { class: k === 0 ? 'winner' : '', 'data-seat': order[k], 'data-place': k + 1 },
     h('td', { class: 'place' }, place.get(order[k]) ?? ''),
     h('th', { scope: 'row' }, seatBadge(order[k]), ' ', seatLabel(snap, order[k])),
+    // The total beside the name (on a phone the parts after it scroll sideways).
+    h('td', { class: 'total' }, h('strong', null, sc.total)),
     h('td', null, sc.influence),
     h('td', null, sc.majorities[0]), h('td', null, sc.majorities[1]), h('td', null, sc.majorities[2]),
     divine ? h('td', null, sc.tile_majority) : null,
     h('td', null, sc.buildings),
-    divine ? h('td', null, sc.tiles) : null,
-    h('td', { class: 'total' }, h('strong', null, sc.total))));
+    divine ? h('td', null, sc.tiles) : null));
   return h('section', { class: 'card scores highlight', id: 'scores', 'aria-label': t('final_scores') },
     h('div', { class: 'row' }, h('h2', null, t('final_scores')), h('span', { class: 'grow' }), foot.hide),
     scores.length ? h('div', { class: 'scroll-x' }, h('table', null,
-      h('thead', null, h('tr', null, h('th', null, t('place')), h('th', null, t('player')), h('th', null, t('influence')),
-        h('th', { title: t('majority_hint') }, enemyName('prussian')), h('th', { title: t('majority_hint') }, enemyName('slav')), h('th', { title: t('majority_hint') }, enemyName('saracen')),
+      h('thead', null, h('tr', null, h('th', null, t('place')), h('th', null, t('player')), h('th', null, t('total')), h('th', null, t('influence')),
+        // On a phone the enemies' columns are headed by their chips (the names stay on hover and tap).
+        ENEMIES.map((e) => h('th', { title: `${enemyName(e)} — ${t('majority_hint')}` }, h('span', { class: 'th-full' }, enemyName(e)), h('span', { class: `th-short chip ${e}` }, enemyAbbr(e)))),
         divine ? h('th', { title: t('tile_majority_hint') }, t('tile_majority')) : null, h('th', { title: t('level4_hint') }, t('buildings')),
-        divine ? h('th', null, t('end_game_tiles')) : null, h('th', null, t('total')))),
+        divine ? h('th', null, t('end_game_tiles')) : null)),
       h('tbody', null, rows))) : h('p', null, t('phase.over')),
     h('p', { id: 'winner-line' }, `${t('winner')}: `, order.length ? seatLabel(snap, order[0]) : ''),
     ties.length ? h('p', { id: 'tie-break' }, ties.join(' ')) : null,
