@@ -17,7 +17,7 @@ const guide = {
   /** @type {Array<Step>} */
   steps: [],
   at: 0,
-  /** The viewer's decisions when the step began. */
+  /** The number in the game of the viewer's latest decision when the step began. */
   since: 0,
   folded: false,
   stopped: false,
@@ -44,17 +44,26 @@ export function startTutorial() {
   if (saved == null || saved === 'done') return;
   guide.steps = tbl.mod.tutorial;
   guide.at = Math.min(Number(saved) || 0, guide.steps.length - 1);
-  guide.since = myDecisions();
+  guide.since = lastDecision();
   guide.timer = window.setInterval(tick, 300);
   draw(true);
 }
 
-/** The viewer's decisions so far (log lines of their seat). */
-function myDecisions() {
+/** The number in the game of the viewer's latest decision (0 before any). */
+function lastDecision() {
+  const snap = tbl.snap;
+  if (!snap || snap.you == null) return 0;
+  let last = 0;
+  for (const [k, e] of Object.entries(snap.log ?? {})) if (e && e.seat === snap.you) last = Math.max(last, Number(k) || 0);
+  return last;
+}
+
+/** The viewer's decisions since the step began (the log holds only the latest lines: counted by number). */
+function decidedSince() {
   const snap = tbl.snap;
   if (!snap || snap.you == null) return 0;
   let n = 0;
-  for (const e of Object.values(snap.log ?? {})) if (e && e.seat === snap.you) n++;
+  for (const [k, e] of Object.entries(snap.log ?? {})) if (e && e.seat === snap.you && (Number(k) || 0) > guide.since) n++;
   return n;
 }
 
@@ -62,13 +71,13 @@ function myDecisions() {
 function env() {
   const snap = tbl.snap;
   if (!snap) return null;
-  return { snap, view: /** @type {any} */ (snap.view), decided: myDecisions() - guide.since, el: (sel) => document.querySelector(sel) };
+  return { snap, view: /** @type {any} */ (snap.view), decided: decidedSince(), el: (sel) => document.querySelector(sel) };
 }
 
 /** Goes to a step. @param {number} i */
 function go(i) {
   guide.at = Math.max(0, Math.min(i, guide.steps.length - 1));
-  guide.since = myDecisions();
+  guide.since = lastDecision();
   try { localStorage.setItem(key(), String(guide.at)); } catch { /* no storage */ }
   draw(true);
 }
