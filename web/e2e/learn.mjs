@@ -133,6 +133,11 @@ export async function scenarioLearn(browser) {
       await page.waitForFunction(() => document.documentElement.lang === 'ru');
       const ru = (await page.locator('#tutorial-text').textContent()) ?? '';
       check(/[а-яё]{3}/i.test(ru) && !ru.startsWith('learn.'), `${tag}: the guide speaks Russian (${ru.slice(0, 60)})`);
+      const wide = await page.evaluate(() => {
+        const over = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.scroll-x, .map-wrap, .map-frame, .facts'));
+        return { px: document.documentElement.scrollWidth - window.innerWidth, over: over.slice(-6).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${[...e.classList].join('.')}:${Math.round(e.getBoundingClientRect().right)}`) };
+      });
+      check(wide.px <= 1, `${tag} in Russian: no sideways scrolling (${wide.px} px: ${wide.over.join(', ')})`);
       await shot(page, `learn-${game}-${viewport.width}-ru`);
       await page.selectOption('#lang', 'en');
       await page.waitForFunction(() => document.documentElement.lang === 'en');
@@ -193,7 +198,16 @@ async function screenshotLobbyCard(browser) {
   await page.locator('#learn-card').screenshot({ path: join(SHOTS, 'learn-lobby-390-en.png') });
   await page.selectOption('#lang', 'ru');
   await page.waitForFunction(() => document.documentElement.lang === 'ru' && /[а-яё]/i.test(document.querySelector('#learn')?.textContent ?? ''));
-  await page.locator('#learn-card').screenshot({ path: join(SHOTS, 'learn-lobby-390-ru.png') });
+  // (The lobby may draw itself once more as its parts arrive: try again on a detached card.)
+  for (let i = 0; ; i++) {
+    try {
+      await page.locator('#learn-card').screenshot({ path: join(SHOTS, 'learn-lobby-390-ru.png') });
+      break;
+    } catch (e) {
+      if (i >= 3) throw e;
+      await page.waitForTimeout(200);
+    }
+  }
   await page.selectOption('#lang', 'en');
   await ctx.close();
 }
