@@ -124,7 +124,21 @@ export async function scenarioTouch(browser, env) {
   const bg = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
   const [r, g, b] = (bg.match(/\d+/g) ?? ['255', '255', '255']).map(Number);
   check(r + g + b < 150, `the dark theme darkens the page (${bg})`);
+  // Under reduced motion nothing animates (a blinking "reconnecting" dot, say), else it does.
+  const anim = async () => page.evaluate(() => {
+    const dot = document.createElement('span');
+    dot.className = 'conn reconnecting';
+    dot.innerHTML = '<span class="dot"></span>';
+    document.body.append(dot);
+    const name = getComputedStyle(/** @type {Element} */ (dot.firstElementChild)).animationName;
+    dot.remove();
+    return name;
+  });
+  const still = await anim();
+  await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'no-preference' });
+  const moving = await anim();
+  check(still === 'none' && moving !== 'none', `reduced motion stops the animations (${still} / ${moving})`);
   await env.shot(page, 'touch-phone-dark');
   await ctx.close();
-  passed.push('(u) touch: a tap explains a region and a fact; sticky status live region; map text ≥ 11 px at fit; zoom and fit; named controls; folded opponents; dark theme');
+  passed.push('(u) touch: a tap (or Enter) explains a region and a fact; sticky status live region; map text ≥ 11 px at fit; zoom, pinch, drag and fit; plurals and printed names; named controls; folded opponents; dark theme; reduced motion');
 }
