@@ -44,6 +44,24 @@ export function h(tag, attrs, ...kids) {
   return /** @type {HTMLElement} */ (fill(document.createElement(tag), attrs, kids));
 }
 
+/**
+ * A `<details>` fold whose open state outlives redraws: the state is kept the moment the summary
+ * is clicked (a redraw may come before the `toggle` event, which is queued), and on every toggle.
+ * @param {Record<string, unknown>} attrs
+ * @param {boolean} open
+ * @param {(open: boolean) => void} keep
+ * @param {string} summary
+ * @param {Array<Kids>} kids
+ * @returns {HTMLDetailsElement}
+ */
+export function fold(attrs, open, keep, summary, ...kids) {
+  const head = h('summary', null, summary);
+  const box = /** @type {HTMLDetailsElement} */ (h('details', { ...attrs, open }, head, ...kids));
+  head.addEventListener('click', () => keep(!box.open));
+  box.addEventListener('toggle', () => keep(box.open));
+  return box;
+}
+
 export const SVGNS = 'http://www.w3.org/2000/svg';
 /**
  * An SVG element.

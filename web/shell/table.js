@@ -1,5 +1,5 @@
 // @ts-check
-import { h, $, seatBadge, clockText } from './dom.js';
+import { h, $, fold, seatBadge, clockText } from './dom.js';
 import { api, store, replayUrl, packTag } from './api.js';
 import { canDecide, choose, undo, decisionLabel, decisionButton } from './decide.js';
 import { regionChoices, actionKind, actionRegion } from './legal.js';
@@ -85,10 +85,8 @@ export function renderTable() {
     boards.mine ? h('section', { class: 'players mine', id: 'my-board', 'aria-label': t('your_board') }, boards.mine) : null,
     renderLog(snap, view),
     game.legend(view));
-  const others = h('details', { class: 'players-fold', id: 'players-fold', open: tbl.othersOpen },
-    h('summary', null, t('players')),
+  const others = fold({ class: 'players-fold', id: 'players-fold' }, tbl.othersOpen, (open) => { tbl.othersOpen = open; }, t('players'),
     h('section', { class: `players others game-${game.id}`, id: 'players', 'aria-label': t('players') }, boards.others));
-  others.addEventListener('toggle', () => { tbl.othersOpen = /** @type {HTMLDetailsElement} */ (others).open; });
   const waiting = snap.legal.length > 0 && snap.status === 'active';
   document.title = `${waiting ? '▶ ' : ''}Ordo · ${gameName(game.id)}`;
   app.replaceChildren(h('div', { class: `table-page game-${game.id}${waiting ? ' my-turn' : ''}` }, status,

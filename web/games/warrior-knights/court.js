@@ -5,7 +5,7 @@ import { data, ZONES } from './data.js';
 import { printedName, who, cardName, zoneName, expName, agendaName, eventName, natName, troopWage, troopText, agendaEffect, agendaKind, eventEffect, cardConf, playerFull, playerBaron } from './names.js';
 import { label } from './describe.js';
 import { nobleBadge, castlePath, towerPath, MOTIONS, MOTION_KEY, motion } from './map.js';
-import { h, s, seatBadge, SEAT_COLORS } from '../../shell/dom.js';
+import { h, s, fold, seatBadge, SEAT_COLORS } from '../../shell/dom.js';
 import { t, rerender } from './ctx.js';
 
 /** @typedef {import('../../src/generated').Snapshot} Snapshot */
@@ -102,8 +102,7 @@ export function legend(view) {
     legendOpen = true;
     rerender();
   });
-  const box = h('details', { class: 'card legend', open: legendOpen },
-    h('summary', null, t('legend')),
+  return fold({ class: 'card legend' }, legendOpen, (open) => { legendOpen = open; }, t('legend'),
     h('label', { class: 'row' }, `${t('motion')}: `, speed),
     h('ul', { class: 'plain wk-legend' },
       h('li', null, piece(s('path', { d: castlePath(13, 10), class: 'castle', fill: '#fbf7ee', stroke: '#333' })), ' ', t('lg.city')),
@@ -119,8 +118,6 @@ export function legend(view) {
       h('li', null, piece(s('g', null, s('line', { x1: 2, y1: 10, x2: 24, y2: 10, class: 'river' }), s('line', { x1: 13, y1: 3, x2: 13, y2: 17, class: 'bridge' }))), ' ', t('lg.bridge')),
       h('li', null, piece(s('polyline', { points: '2,12 6,7 10,12 14,7 18,12 22,7', class: 'mountain' })), ' ', t('lg.mountain')),
       view.barons.map((_, seat) => h('li', null, seatBadge(seat), ' ', playerBaron(seat)))));
-  box.addEventListener('toggle', () => { legendOpen = /** @type {HTMLDetailsElement} */ (box).open; });
-  return box;
 }
 
 /** Whether the legend is open (kept across redraws). */
