@@ -339,6 +339,10 @@ impl Game for Crusaders {
         crate::describe::describe(self, action)
     }
 
+    fn effect(&self, before: &Self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        crate::effect::effect(before, self, seat, action).and_then(|o| serde_json::to_value(o).ok())
+    }
+
     /// Outside the secret order picks and the tournament every decision is open and the game
     /// draws randomness only at setup, so every sequential decision can be taken back.
     fn can_take_back(&self, seat: Seat, _action: &Action) -> bool {

@@ -46,6 +46,7 @@
 mod action;
 pub mod data;
 mod describe;
+mod effect;
 mod eval;
 mod game;
 mod state;
@@ -53,6 +54,7 @@ mod types;
 mod view;
 
 pub use action::{Action, SowChoice};
+pub use effect::{Built, Effect, Resolved};
 pub use eval::CrusadersEval;
 pub use state::{
     majority, Config, Crusaders, Expansions, PlayerSummary, ScoreBreakdown, Variant, RULES_LATEST,

@@ -234,6 +234,19 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
         Vec::new()
     }
 
+    /// What `seat`'s `action` did (its effect), as public facts for the log (each client words them in its
+    /// language): `self` is the game after the decision, `before` the game as it was decided.
+    /// Public facts only. Default: none (the decision's own words say enough).
+    fn effect(
+        &self,
+        before: &Self,
+        seat: Seat,
+        action: &Self::Action,
+    ) -> Option<serde_json::Value> {
+        let _ = (before, seat, action);
+        None
+    }
+
     /// Strings that identify `seat`'s current secrets as they appear in that seat's serialised
     /// view. None of them may appear in any other viewer's serialised view (checked by the
     /// conformance harness). Games without secrets return nothing.

@@ -137,6 +137,10 @@ impl Game for WarriorKnights {
         crate::describe::describe(self, action)
     }
 
+    fn effect(&self, before: &Self, seat: Seat, _action: &Action) -> Option<serde_json::Value> {
+        crate::effect::effect(before, self, seat).and_then(|e| serde_json::to_value(e).ok())
+    }
+
     /// From rules revision 4, Barons still tied after every tie-break share their place, and
     /// tied leaders make no King (the rules' last tie-break).
     fn declared_places(&self) -> Option<ordo_core::BySeat<u8>> {

@@ -18,6 +18,7 @@ pub mod cards;
 pub mod config;
 pub mod data;
 mod describe;
+mod effect;
 mod eval;
 pub mod fate;
 mod game;
@@ -33,6 +34,7 @@ pub mod types;
 mod view;
 
 pub use config::{Config, Length, Optional, RULES_LATEST};
+pub use effect::{Drawn, Effect, Voted};
 pub use eval::WarriorKnightsEval;
 pub use phases::{AStage, Assembly, Battle, Fort, Stage, Standing};
 pub use state::{
