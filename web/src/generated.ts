@@ -221,6 +221,68 @@ shared_buildings_at_six: boolean,
  */
 data?: string, };
 
+export type CrBuilt = { 
+/**
+ * Region (index).
+ */
+region: number, 
+/**
+ * Building type.
+ */
+kind: BuildingKind, 
+/**
+ * Its level (1–4).
+ */
+level: number, 
+/**
+ * The Build points it cost; `None` when it came free (a Saracen's reward).
+ */
+cost: number | null, };
+
+export type CrEffect = { 
+/**
+ * Influence the deciding seat gained.
+ */
+influence: number, 
+/**
+ * The (non-upgraded) wedge's action resolved by this decision, with its value.
+ */
+resolved: CrResolved | null, 
+/**
+ * Face-up troops before and after, when they changed.
+ */
+troops: [number, number] | null, 
+/**
+ * A Muster that bought no troop: the next troop's cost.
+ */
+next_troop: number | null, 
+/**
+ * A Muster that bought no troop because none is left.
+ */
+no_troop_left: boolean, 
+/**
+ * The enemy defeated and its strength.
+ */
+defeated: [EnemyKind, number] | null, 
+/**
+ * Buildings placed.
+ */
+built: Array<CrBuilt>, 
+/**
+ * A wedge upgraded: its position, its basic and its added action.
+ */
+upgraded: [number, Act, Act] | null, };
+
+export type CrResolved = { 
+/**
+ * The action.
+ */
+act: Act, 
+/**
+ * Its value: the wedge's pieces plus bonuses.
+ */
+value: number, };
+
 export type CreateTable = { 
 /**
  * Game id (`crusaders`, `warrior-knights`; see `GET /api/games`).
@@ -434,7 +496,13 @@ label: string | null,
 /**
  * The decision (the game's action type), `null` while secret to this viewer.
  */
-action: unknown, };
+action: unknown, 
+/**
+ * What the decision did, as the game's public facts (for Crusaders a `CrEffect`, for
+ * Warrior Knights a `WkEffect`); `null` when it did nothing its own words do not say, and
+ * while the decision is secret to this viewer.
+ */
+effect: unknown, };
 
 export type Order = "alcantara" | "aviz" | "calatrava" | "holy_sepulchre" | "hospitaller" | "montesa" | "santiago" | "st_lazarus" | "templar" | "teutonic" | "female_band" | "livonian" | "dragon" | "brandenburg" | "utrecht" | "holy_ghost";
 
@@ -1346,6 +1414,34 @@ optional: WkOptional,
  */
 data?: string, };
 
+export type WkDrawn = { 
+/**
+ * The Event (index into the cards' Events).
+ */
+card: number, 
+/**
+ * The Baron it struck.
+ */
+target: number, };
+
+export type WkEffect = { 
+/**
+ * The card face up when the decision was made (the one being resolved).
+ */
+card: WkCard | null, 
+/**
+ * The deciding Baron's change of crowns, Votes, Faith and Influence.
+ */
+gains: [number, number, number, number], 
+/**
+ * An Agenda whose vote ended with this decision.
+ */
+voted: WkVoted | null, 
+/**
+ * Events drawn because of it.
+ */
+events: Array<WkDrawn>, };
+
 export type WkEventColour = "red" | "green" | "blue";
 
 export type WkEventDrawn = { 
@@ -1726,5 +1822,23 @@ outcome: { scores: Array<number>, places: Array<number> } | null,
  * Winner by seizing the Kingdom.
  */
 city_winner: number | null, };
+
+export type WkVoted = { 
+/**
+ * The Agenda (kind).
+ */
+agenda: number, 
+/**
+ * The result: passed (`yes`), failed (`no`), or for a Baron.
+ */
+result: WkBallot, 
+/**
+ * Votes cast for the result (for a Baron: for him; otherwise yes).
+ */
+yes: number, 
+/**
+ * Votes cast against (yes/no Agendas).
+ */
+no: number, };
 
 export type WkZone = "taxation" | "wages" | "assembly";

@@ -121,6 +121,7 @@ trait DynGame: Send + Sync + std::fmt::Debug {
     fn parse_text(&self, text: &str) -> Result<AnyAction, ApiError>;
     fn check(&self, seat: Seat, a: &AnyAction) -> Result<(), ApiError>;
     fn apply_checked(&mut self, seat: Seat, a: &AnyAction) -> Result<(), ApiError>;
+    fn apply_noting(&mut self, seat: Seat, a: &AnyAction) -> Result<Option<Value>, ApiError>;
     fn describe(&self, a: &AnyAction) -> String;
     fn announcements(&self) -> Vec<String>;
     fn is_secret(&self, seat: Seat, a: &AnyAction) -> bool;
@@ -178,6 +179,13 @@ impl<G: Hosted> DynGame for Match<G> {
         let a = typed::<G>(a)?;
         Match::apply_checked(self, seat, a);
         Ok(())
+    }
+
+    fn apply_noting(&mut self, seat: Seat, a: &AnyAction) -> Result<Option<Value>, ApiError> {
+        let a = typed::<G>(a)?;
+        let before = self.state().clone();
+        Match::apply_checked(self, seat, a);
+        Ok(self.state().effect(&before, seat, &a))
     }
 
     fn describe(&self, a: &AnyAction) -> String {
@@ -370,6 +378,15 @@ impl AnyGame {
     /// A decision of another game (nothing changes).
     pub fn apply_checked(&mut self, seat: Seat, a: &AnyAction) -> Result<(), ApiError> {
         self.hosted_mut().apply_checked(seat, a)
+    }
+
+    /// Applies, in place, a decision just checked with [`AnyGame::check`], and returns its
+    /// effect for the log (see [`ordo_core::Game::effect`]).
+    ///
+    /// # Errors
+    /// A decision of another game (nothing changes).
+    pub fn apply_noting(&mut self, seat: Seat, a: &AnyAction) -> Result<Option<Value>, ApiError> {
+        self.hosted_mut().apply_noting(seat, a)
     }
 
     /// Checks and applies a decision (replays).

@@ -66,6 +66,12 @@ pub struct LogLine {
     /// The decision (the game's action type), `null` while secret to this viewer.
     #[ts(type = "unknown")]
     pub action: Option<Value>,
+    /// What the decision did, as the game's public facts (for Crusaders a `CrEffect`, for
+    /// Warrior Knights a `WkEffect`); `null` when it did nothing its own words do not say, and
+    /// while the decision is secret to this viewer.
+    #[serde(default)]
+    #[ts(type = "unknown")]
+    pub effect: Option<Value>,
 }
 
 /// One of the search bot's suggestions for a seat (the coach's hint).

@@ -126,7 +126,7 @@ impl LiveTable {
     ) -> Result<bool, ApiError> {
         let label = self.game.describe(&action);
         let secret = self.game.is_secret(seat, &action);
-        self.game.apply_checked(seat, &action)?;
+        let effect = self.game.apply_noting(seat, &action)?;
         let label = self.game.label_after(label);
         self.effect.push(self.log.len());
         self.log.push(LogEntry {
@@ -135,6 +135,7 @@ impl LiveTable {
             action: Some(action),
             text: checked.text,
             label,
+            effect,
             secret,
             granted_ms: checked.granted_ms,
         });
@@ -219,6 +220,7 @@ impl LiveTable {
             action: None,
             text: undo.text,
             label: String::new(),
+            effect: None,
             secret: false,
             granted_ms: 0,
         });

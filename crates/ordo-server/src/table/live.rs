@@ -25,6 +25,8 @@ pub(crate) struct LogEntry {
     pub(crate) text: String,
     /// A readable label (empty for take-backs and decisions not in effect).
     pub(crate) label: String,
+    /// What the decision did, as the game's public facts (see [`ordo_core::Game::effect`]).
+    pub(crate) effect: Option<serde_json::Value>,
     /// Made in secret (see [`AnyGame::is_secret`]).
     pub(crate) secret: bool,
     /// Clock increment the decision earned (ms; 0 when the seat's clock was not running, and
@@ -44,6 +46,7 @@ impl LogEntry {
             } else {
                 self.action.map(|a| a.to_value())
             },
+            effect: if hidden { None } else { self.effect.clone() },
         }
     }
 }
@@ -139,6 +142,7 @@ impl LiveTable {
                 action: None,
                 text: a.action.clone(),
                 label: String::new(),
+                effect: None,
                 secret: false,
                 granted_ms: 0,
             })
@@ -153,7 +157,8 @@ impl LiveTable {
             e.label = game.describe(&a);
             e.secret = game.is_secret(seat, &a);
             e.action = Some(a);
-            game.apply(seat, &a).map_err(damaged)?;
+            game.check(seat, &a).map_err(damaged)?;
+            e.effect = game.apply_noting(seat, &a).map_err(damaged)?;
             e.label = game.label_after(std::mem::take(&mut e.label));
         }
         let mut clocks = Clocks::new(doc.options.clock, doc.seats.len());

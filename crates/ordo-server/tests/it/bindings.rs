@@ -34,6 +34,9 @@ fn declarations() -> String {
         crusaders::ScoreBreakdown::decl(),
         crusaders::Config::decl(),
         crusaders::Expansions::decl(),
+        crusaders::Effect::decl(),
+        crusaders::Built::decl(),
+        crusaders::Resolved::decl(),
         warrior_knights::Loc::decl(),
         warrior_knights::CityState::decl(),
         warrior_knights::Expedition::decl(),
@@ -68,6 +71,9 @@ fn declarations() -> String {
         warrior_knights::Config::decl(),
         warrior_knights::Length::decl(),
         warrior_knights::Optional::decl(),
+        warrior_knights::Effect::decl(),
+        warrior_knights::Voted::decl(),
+        warrior_knights::Drawn::decl(),
     ];
     decls.extend(ordo_server::protocol::declarations());
     decls.sort();

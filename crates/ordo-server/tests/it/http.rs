@@ -392,6 +392,104 @@ async fn tables_survive_a_restart() {
     assert!(after["version"].as_u64().unwrap() >= 6);
 }
 
+/// Every log line carries what its decision did (the game's public facts), computed again the
+/// same when the table is read back after a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn log_lines_say_what_happened_and_keep_it_through_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", dir.path().join("ordo.db").display());
+    let state = state_at(&url).await;
+    let (id, tokens) = create(&state, json!([{"kind": "human"}, {"kind": "human"}])).await;
+    let mut effects = Vec::new();
+    let mut seen = std::collections::BTreeMap::new();
+    'play: for n in 0..400usize {
+        for t in tokens.iter().flatten() {
+            let (_, snap) = call(
+                &state,
+                "GET",
+                &format!("/api/tables/{id}/state?token={t}"),
+                None,
+            )
+            .await;
+            for (k, line) in snap["log"].as_object().unwrap() {
+                seen.insert(k.clone(), line.clone());
+            }
+            if snap["status"] == "finished" {
+                break 'play;
+            }
+            let Some(legal) = snap["legal"].as_array().filter(|l| !l.is_empty()) else {
+                continue;
+            };
+            // Prefer what changes the board (crusades, builds, resolving a wedge).
+            let pick = legal
+                .iter()
+                .find(|l| {
+                    ["crusade", "build", "saracen_reward"]
+                        .contains(&l["action"]["type"].as_str().unwrap_or(""))
+                })
+                .unwrap_or(&legal[n % legal.len()]);
+            let body = json!({"token": t, "version": snap["version"], "action": pick["action"]})
+                .to_string();
+            let (s, _) = call(
+                &state,
+                "POST",
+                &format!("/api/tables/{id}/actions"),
+                Some(body),
+            )
+            .await;
+            assert_eq!(s, StatusCode::OK);
+        }
+    }
+    let t0 = tokens[0].clone().unwrap();
+    let (_, before) = call(
+        &state,
+        "GET",
+        &format!("/api/tables/{id}/state?token={t0}"),
+        None,
+    )
+    .await;
+    for (k, line) in before["log"].as_object().unwrap() {
+        seen.insert(k.clone(), line.clone());
+    }
+    for line in seen.values() {
+        if !line["effect"].is_null() {
+            effects.push(line.clone());
+        }
+        if line["action"]["type"] == "crusade" {
+            let e = &line["effect"];
+            assert!(e["defeated"][1].as_u64().unwrap() > 0, "{line}");
+        }
+        if line["action"]["type"] == "build" {
+            let built = &line["effect"]["built"][0];
+            assert_eq!(built["kind"], line["action"]["building"], "{line}");
+            assert!(built["cost"].is_u64(), "{line}");
+        }
+    }
+    assert!(
+        effects
+            .iter()
+            .any(|l| l["effect"]["influence"].as_i64() > Some(0)),
+        "{effects:?}"
+    );
+    assert!(
+        effects.iter().any(|l| !l["effect"]["defeated"].is_null())
+            && effects.iter().any(|l| l["effect"]["built"]
+                .as_array()
+                .is_some_and(|b| !b.is_empty())),
+        "{effects:?}"
+    );
+    drop(state);
+    let again = state_at(&url).await;
+    let (_, after) = call(
+        &again,
+        "GET",
+        &format!("/api/tables/{id}/state?token={t0}"),
+        None,
+    )
+    .await;
+    assert_eq!(after["log"], before["log"]);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn websocket_play_acks_and_pushes_snapshots() {
     let state = state_at("sqlite::memory:").await;

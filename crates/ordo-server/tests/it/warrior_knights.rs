@@ -30,12 +30,15 @@ async fn barons_plan_at_once_over_the_network_and_keep_their_plans_secret() {
         .collect();
     let stale = Arc::new(AtomicU32::new(0));
     let planned_together = Arc::new(AtomicU32::new(0));
+    let carded = Arc::new(AtomicU32::new(0));
+    let gained = Arc::new(AtomicU32::new(0));
     let play = |seat: usize| {
         let state = state.clone();
         let id = id.clone();
         let token = tokens[seat].clone();
         let stale = stale.clone();
         let planned_together = planned_together.clone();
+        let (carded, gained) = (carded.clone(), gained.clone());
         let tokens_all = tokens.clone();
         async move {
             let mut n = 0usize;
@@ -95,6 +98,20 @@ async fn barons_plan_at_once_over_the_network_and_keep_their_plans_secret() {
                 if spec["status"] != "finished" {
                     for line in spec["log"].as_object().unwrap().values() {
                         assert!(line["action"].get("discard_fate").is_none(), "{line}");
+                        // What a secret decision did stays as hidden as the decision.
+                        if line["secret"] == true {
+                            assert!(line["effect"].is_null(), "{line}");
+                        }
+                        // The log says which card a decision resolved and what it moved.
+                        if line["effect"]["card"].is_object() {
+                            carded.fetch_add(1, Ordering::Relaxed);
+                        }
+                        if line["effect"]["gains"]
+                            .as_array()
+                            .is_some_and(|g| g.iter().any(|x| x != 0))
+                        {
+                            gained.fetch_add(1, Ordering::Relaxed);
+                        }
                     }
                 }
                 // Nobody else's plan: the other seat's and a spectator's snapshots never hold
@@ -123,6 +140,7 @@ async fn barons_plan_at_once_over_the_network_and_keep_their_plans_secret() {
     };
     tokio::join!(play(0), play(1));
     assert!(planned_together.load(Ordering::Relaxed) > 10);
+    assert!(carded.load(Ordering::Relaxed) > 10 && gained.load(Ordering::Relaxed) > 10);
     assert_eq!(
         stale.load(Ordering::Relaxed),
         0,
