@@ -7,7 +7,7 @@
 // 390×844, with screenshots in English and Vietnamese on both.
 
 import { join } from 'node:path';
-import { SHOTS, BUDGET_MS, passed, log, check, base, newContext, snapOf, version, waitConnected, waitClaimed, decideOnce, waitTurn, shot, createInLobby, randInt } from './lib.mjs';
+import { SHOTS, BUDGET_MS, passed, log, check, base, newContext, snapOf, version, waitConnected, waitClaimed, decideOnce, waitTurn, shot, createInLobby, randInt, logAfterReload } from './lib.mjs';
 
 /** @typedef {import('playwright-core').Browser} Browser */
 /** @typedef {import('playwright-core').Page} Page */
@@ -79,6 +79,9 @@ export async function scenarioCrusadersWheel(browser) {
       if (botCrusade) {
         log(`bot's crusade in the log: ${botCrusade}`);
         check(/crusades in .+: defeats a (Prussian|Slav|Saracen) \(strength (\d+)\)(, \+\2 Influence)?$/.test(botCrusade), `the bot's crusade says what it defeated and gained (${botCrusade})`);
+        // Opened again later, the page reads the same outcomes (the server sends each line's effect).
+        const again = await logAfterReload(page);
+        check(again.compared >= 5 && again.differ.length === 0, `a page opened later reads the same ${again.compared} log lines (${again.differ.slice(0, 2).join('; ')})`);
       }
     }
     const snap = /** @type {any} */ (await snapOf(page));

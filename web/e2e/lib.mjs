@@ -162,6 +162,27 @@ export async function waitConnected(page) {
 }
 
 /**
+ * Opens the table again in a new page of the same browser and compares its log with `page`'s,
+ * line by line (the lines both show): a page opened later reads what happened exactly as the page
+ * that watched the decisions arrive.
+ * @param {Page} page
+ * @returns {Promise<{compared: number, differ: Array<string>, sample: string}>}
+ */
+export async function logAfterReload(page) {
+  const fresh = await page.context().newPage();
+  await fresh.goto(page.url());
+  await waitConnected(fresh);
+  await fresh.waitForSelector('#log-list li');
+  const read = (/** @type {Page} */ p) => p.evaluate(() => Object.fromEntries([...document.querySelectorAll('#log-list li')].map((li) => [li.getAttribute('data-log') ?? '', li.textContent ?? ''])));
+  const [a, b] = [await read(page), await read(fresh)];
+  await fresh.close();
+  const keys = Object.keys(a).filter((k) => k in b);
+  const differ = keys.filter((k) => a[k] !== b[k]).map((k) => `${k}: "${a[k]}" ≠ "${b[k]}"`);
+  const sample = keys.map((k) => b[k]).find((x) => /→|:.*\+\d|·/.test(x)) ?? '';
+  return { compared: keys.length, differ, sample };
+}
+
+/**
  * Waits until the page holds its seat with a token of its own (a page opened with an invite
  * takes the seat and changes its address to the new token) and is connected with it.
  * @param {Page} page

@@ -2,7 +2,7 @@
 // Crusaders: Thy Will Be Done, as the shell sees it (`shell/game-api.js`): its map, player boards,
 // decisions, strings (loaded per language) and rules reference.
 
-import { h, seatBadge } from '../../shell/dom.js';
+import { h, fold, seatBadge } from '../../shell/dom.js';
 import { setCtx, t, seatLabel, colorName, rerender } from './ctx.js';
 import { setData, D, BUILDINGS, ENEMIES, regionName } from './data.js';
 import { enemyName, enemyAbbr, buildingName, buildingAbbr, actName, variantName, stepText, label, logText } from './names.js';
@@ -11,7 +11,7 @@ import { renderPlayer } from './boards.js';
 import { reconstructed } from './reconstructed.js';
 import { preview } from './preview.js';
 import { enemyFact } from './tracks.js';
-import { observe, outcomeText } from './outcome.js';
+import { observe, effectText, effectExtra } from './outcome.js';
 import { tutorial } from './tutorial.js';
 
 /** @typedef {import('../../src/generated').View} View */
@@ -67,8 +67,7 @@ function renderLegend(view) {
     try { localStorage.setItem(MOTION_KEY, /** @type {HTMLSelectElement} */ (speed).value); } catch { /* private mode */ }
     rerender();
   });
-  const box = h('details', { class: 'card legend', open: legendOpen },
-    h('summary', null, t('legend')),
+  return fold({ class: 'card legend' }, legendOpen, (open) => { legendOpen = open; }, t('legend'),
     h('label', { class: 'row' }, `${t('motion')}: `, speed),
     h('ul', { class: 'plain' },
       ENEMIES.map((e) => h('li', null, h('span', { class: `chip ${e}` }, enemyAbbr(e)), ' ', enemyName(e))),
@@ -76,9 +75,6 @@ function renderLegend(view) {
       h('li', null, '✠ ', t('start_region')),
       h('li', null, '★ ', t('paris_hint')),
       view.seats.map((p) => h('li', null, seatBadge(p.seat), ' ', colorName(p.seat)))));
-  // Stays open across redraws once opened.
-  box.addEventListener('toggle', () => { legendOpen = /** @type {HTMLDetailsElement} */ (box).open; });
-  return box;
 }
 let legendOpen = false;
 
@@ -160,8 +156,13 @@ export const game = {
   // A decision that does nothing says so on its button too.
   label: (snap, view, legal) => (preview(view, legal.action)?.none ? `${label(snap, view, legal)} — ${t('pv.no_effect')}` : label(snap, view, legal)),
   effect: (_snap, view, legal) => preview(view, legal.action)?.text ?? null,
-  // What happened, when the decision was seen arriving; else what was decided.
-  logText: (view, e) => outcomeText(e) ?? logText(view, e),
+  // What happened (the effect the server sent with the line), else what was decided and what it brought.
+  logText: (view, e) => {
+    const text = effectText(view, e);
+    if (text) return text;
+    const extra = effectExtra(e);
+    return extra ? `${logText(view, e)} → ${extra}` : logText(view, e);
+  },
   phaseText: (snap, view) => {
     observe(snap);
     return phaseText(snap, view);

@@ -1,6 +1,8 @@
 // @ts-check
-// What each decision did, for the log: the card it resolved and the resources it moved, noted as
-// the page sees the table change (a line from before the page was opened keeps its plain text).
+// What each decision did, for the log: the server sends every log line with its decision's effect
+// (`WkEffect`: the card it resolved, the resources it moved, an Agenda voted, Events drawn), worded
+// here in the reader's language. The areas that changed since the viewer last decided are noted
+// as the page sees the table change (for the highlights on the map).
 
 import { anyCardName, signed, agendaName, eventName, eventEffect, playerName } from './names.js';
 import { t } from './ctx.js';
@@ -11,14 +13,10 @@ import { data } from './data.js';
 /** @typedef {import('../../src/generated').WkView} WkView */
 /** @typedef {import('../../src/generated').WkCard} WkCard */
 
-/** @typedef {{card: WkCard | null, gains: Array<[string, number]>, also?: Array<string>}} Note */
+/** @typedef {import('../../src/generated').WkEffect} WkEffect */
 
 const RES = /** @type {const} */ (['crowns', 'votes', 'faith', 'influence']);
 
-/** @type {Map<string, Note>} */
-const notes = new Map();
-/** @type {WeakMap<LogLine, string>} */
-let keyOf = new WeakMap();
 /** @type {WkView | null} */
 let prev = null;
 let prevVersion = -1;
@@ -62,39 +60,12 @@ export function noteLog(snap) {
   const view = /** @type {WkView | null} */ (snap.view);
   if (!view || !('barons' in view)) return;
   if (snap.table !== prevTable || snap.version < prevVersion) {
-    notes.clear();
     changed.clear();
     prev = null;
     lastKey = '';
   }
   if (snap.version === prevVersion && snap.table === prevTable) return;
-  keyOf = new WeakMap();
-  const keys = [];
-  for (const [k, e] of Object.entries(snap.log ?? {})) {
-    if (!e) continue;
-    keyOf.set(e, k);
-    if (k > lastKey) keys.push(k);
-  }
-  keys.sort();
-  if (prev && keys.length && lastKey !== '') {
-    const first = keys[0];
-    notes.set(first, { card: prev.revealed, gains: [], also: [...assemblyDone(prev, view), ...eventsDrawn(prev, view)] });
-    // What the deciding Baron gained or lost, on the newest line of theirs.
-    const byseat = new Map();
-    for (const k of keys) {
-      const e = snap.log?.[k];
-      if (e) byseat.set(e.seat, k);
-    }
-    for (const [seat, k] of byseat) {
-      const a = prev.barons[seat];
-      const b = view.barons[seat];
-      if (!a || !b) continue;
-      const gains = /** @type {Array<[string, number]>} */ (RES.map((r) => [r, b[r] - a[r]]).filter(([, d]) => d !== 0));
-      const note = notes.get(k) ?? { card: null, gains: [] };
-      note.gains = gains;
-      notes.set(k, note);
-    }
-  }
+  const keys = Object.keys(snap.log ?? {}).filter((k) => k > lastKey).sort();
   if (prev && keys.length) {
     const newest = snap.log?.[keys[keys.length - 1]];
     if (snap.you != null && keys.some((k) => snap.log?.[k]?.seat === snap.you)) changed.clear();
@@ -107,49 +78,39 @@ export function noteLog(snap) {
   prevTable = snap.table;
 }
 
+/** A log line's effect, if the decision did something its words do not say. @param {LogLine} e */
+const fx = (e) => /** @type {WkEffect | null} */ (e.effect ?? null);
+
 /**
- * An Agenda the Assembly finished voting on between two views: "Assembly: Salt Concession
- * passes 4–3".
- * @param {WkView} a @param {WkView} b @returns {Array<string>}
+ * What else a log line's decision brought about: an Agenda voted ("Assembly: Salt Concession
+ * passes 4–3"), Events drawn ("Event: Plague (Carol) — …").
+ * @param {LogLine} e @returns {Array<string>}
  */
-function assemblyDone(a, b) {
-  const x = a.assembly?.assembly;
-  if (!x || x.voting == null || x.result == null) return [];
-  const y = b.assembly?.assembly;
-  if (y && y.voting === x.voting && y.index === x.index) return [];
-  const sum = (/** @type {(c: any) => boolean} */ f) => x.casts.reduce((n, c, s) => n + (c != null && f(c) ? x.revealed[s] ?? 0 : 0), 0);
-  const agenda = agendaName(x.voting);
-  const r = x.result;
-  if (r === 'yes' || r === 'no') {
-    const yes = sum((c) => c === 'yes');
-    const no = sum((c) => c === 'no');
-    return [t(r === 'yes' ? 'log.passes' : 'log.fails', { agenda, yes, no })];
-  }
-  return [t('log.passes_to', { agenda, who: playerName(r.for), n: sum((c) => typeof c === 'object' && c.for === r.for) })];
-}
-
-/** Events drawn between two views: "Event: Plague (Carol) — …". @param {WkView} a @param {WkView} b */
-function eventsDrawn(a, b) {
-  return (b.events_drawn ?? []).slice((a.events_drawn ?? []).length).map((e) => t('log.event', { event: eventName(e.card), who: playerName(e.target), effect: eventEffect(e.card) }));
-}
-
-/** What else a log line's decision brought about (Assembly results, Events), if this page saw it. @param {LogLine} e */
 export function alsoOf(e) {
-  const k = keyOf.get(e);
-  return (k != null ? notes.get(k)?.also : null) ?? [];
+  const f = fx(e);
+  if (!f) return [];
+  const out = [];
+  const v = f.voted;
+  if (v) {
+    const agenda = agendaName(v.agenda);
+    const r = /** @type {any} */ (v.result);
+    if (r === 'yes' || r === 'no') out.push(t(r === 'yes' ? 'log.passes' : 'log.fails', { agenda, yes: v.yes, no: v.no }));
+    else out.push(t('log.passes_to', { agenda, who: playerName(r.for), n: v.yes }));
+  }
+  for (const d of f.events) out.push(t('log.event', { event: eventName(d.card), who: playerName(d.target), effect: eventEffect(d.card) }));
+  return out;
 }
 
-/** The card a log line resolved, if this page saw it. @param {LogLine} e @returns {WkCard | null} */
+/** The card a log line resolved. @param {LogLine} e @returns {WkCard | null} */
 export function cardOf(e) {
-  const k = keyOf.get(e);
-  return (k != null ? notes.get(k)?.card : null) ?? null;
+  return fx(e)?.card ?? null;
 }
 
-/** What a log line moved, in words ("+3 crowns, −1 Faith"), if this page saw it. @param {LogLine} e */
+/** What a log line moved, in words ("+3 crowns, −1 Faith"). @param {LogLine} e */
 export function gainsOf(e) {
-  const k = keyOf.get(e);
-  const g = k != null ? notes.get(k)?.gains ?? [] : [];
-  return g.map(([r, d]) => t(`gain.${r}`, { n: signed(d), count: Math.abs(d) })).join(', ');
+  const g = fx(e)?.gains ?? [0, 0, 0, 0];
+  return RES.map((r, i) => /** @type {[string, number]} */ ([r, g[i] ?? 0])).filter(([, d]) => d !== 0)
+    .map(([r, d]) => t(`gain.${r}`, { n: signed(d), count: Math.abs(d) })).join(', ');
 }
 
 /** The card named in a log line: "Levy Taxes". @param {LogLine} e */

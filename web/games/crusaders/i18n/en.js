@@ -290,6 +290,8 @@ export default {
   "rules_costs.enemies": "Enemy strengths",
   "rules_di.name": "Divine Influence",
   "out.gives": " (uncovers {what})",
+  "out.troops": "troops {a} → {b}",
+  "out.plus": "+{n} Influence",
   motion: "Other players' moves animated",
   "motion.off": "off",
   "motion.normal": "normal",

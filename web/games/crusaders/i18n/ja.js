@@ -324,6 +324,8 @@ export default {
   "rules_costs.enemies": "敵の強さ",
   "rules_di.name": "Divine Influence",
   "out.gives": "（空いたマス：{what}）",
+  "out.troops": "部隊{a} → {b}",
+  "out.plus": "影響力+{n}",
   motion: "他のプレイヤーの手のアニメーション",
   "motion.off": "なし",
   "motion.normal": "普通",

@@ -324,6 +324,8 @@ export default {
   "rules_costs.enemies": "Сила врагов",
   "rules_di.name": "Divine Influence",
   "out.gives": " (открывается: {what})",
+  "out.troops": "отряды {a} → {b}",
+  "out.plus": "+{n} влияния",
   motion: "Анимация ходов других игроков",
   "motion.off": "выкл.",
   "motion.normal": "обычно",

@@ -324,6 +324,8 @@ export default {
   "rules_costs.enemies": "Sức mạnh kẻ thù",
   "rules_di.name": "Divine Influence",
   "out.gives": " (lộ ra {what})",
+  "out.troops": "quân {a} → {b}",
+  "out.plus": "+{n} Ảnh hưởng",
   motion: "Hiệu ứng nước đi của người khác",
   "motion.off": "tắt",
   "motion.normal": "bình thường",
