@@ -85,6 +85,18 @@ export async function scenarioTouch(browser, env) {
   await touch('touchEnd', []);
   const dragged = ((await page.locator('#map').getAttribute('viewBox')) ?? '').split(' ').map(Number);
   check(dragged[0] < pinched[0] && dragged[2] === pinched[2], `one finger drags the zoomed map (x ${pinched[0]} → ${dragged[0]})`);
+  // A table change arriving mid-gesture waits for the finger to lift: the drag is not cut off.
+  await touch('touchStart', [{ x: cx, y: cy, id: 4 }]);
+  await touch('touchMove', [{ x: cx + 12, y: cy, id: 4 }]);
+  const mapBefore = await page.evaluate(() => { const m = document.querySelector('#map'); /** @type {any} */ (window).__ordoMap = m; /** @type {any} */ (window).__ordo.rerender(); return m != null; });
+  const sameMid = await page.evaluate(() => document.querySelector('#map') === /** @type {any} */ (window).__ordoMap);
+  for (let i = 2; i <= 6; i++) await touch('touchMove', [{ x: cx + i * 12, y: cy, id: 4 }]);
+  await touch('touchEnd', []);
+  const after = ((await page.locator('#map').getAttribute('viewBox')) ?? '').split(' ').map(Number);
+  await page.waitForFunction(() => document.querySelector('#map') !== /** @type {any} */ (window).__ordoMap, null, { timeout: 5000 });
+  const kept = ((await page.locator('#map').getAttribute('viewBox')) ?? '').split(' ').map(Number);
+  check(mapBefore && sameMid && after[0] < dragged[0] - 1 && kept.join(' ') === after.join(' '),
+    `a redraw asked for mid-drag waits for the finger to lift, then keeps the view (x ${dragged[0]} → ${after[0]}, kept ${kept[0]})`);
   await page.locator('#map-fit').tap();
   check((await page.locator('#map').getAttribute('viewBox')) === vb0, 'fit shows the whole map again after a pinch');
   // Plurals by each language's rules, and names shown in Russian with the printed English one

@@ -11,6 +11,7 @@ import { choose, clickRegion, canDecide, decisionButton } from './decide.js';
 import { api, ApiError, store, tableUrl, tableInfo } from './api.js';
 import { mergeApply } from './patch.js';
 import { installTips } from './tip.js';
+import { afterGesture } from './mapview.js';
 
 /** The context lent to the game on the table (`game-api.js`). @type {import('./game-api.js').Ctx} */
 const ctx = {
@@ -24,7 +25,8 @@ hooks.renderConn = renderConn;
 hooks.updateTitle = updateTitle;
 hooks.render = () => {
   // The lobby, the replay and the rules page are loaded only where they are shown.
-  if (ui.page === 'table') return renderTable();
+  // A gesture on the map finishes before the table is drawn again.
+  if (ui.page === 'table') return afterGesture(renderTable);
   if (ui.page === 'replay') return import('./replay.js').then((m) => m.renderReplay());
   if (ui.page === 'rules') return import('./rules.js').then((m) => m.renderRules());
   return import('./lobby.js').then((m) => m.renderLobby());

@@ -9,6 +9,40 @@ import { t } from './i18n.js';
 /** @type {{key: string, vb: [number, number, number, number] | null}} */
 const kept = { key: '', vb: null };
 
+/**
+ * Pointers down on a map now. A redraw asked for meanwhile waits until they are all up (at most a
+ * few seconds), so a pinch or drag is not cut off by a table change arriving mid-gesture.
+ * @type {Set<number>}
+ */
+const downs = new Set();
+let downSince = 0;
+/** @type {(() => void) | null} */
+let deferred = null;
+const MAX_DEFER_MS = 4000;
+
+/** Runs `draw` now, or once the gesture on the map ends. @param {() => void} draw */
+export function afterGesture(draw) {
+  if (downs.size === 0 || Date.now() - downSince > MAX_DEFER_MS) {
+    deferred = null;
+    draw();
+    return;
+  }
+  deferred = draw;
+}
+
+/** @param {PointerEvent} e */
+function released(e) {
+  if (!downs.delete(e.pointerId) || downs.size > 0 || !deferred) return;
+  const draw = deferred;
+  deferred = null;
+  // After the page has handled the release (a tap's click comes first).
+  setTimeout(draw, 0);
+}
+if (typeof window !== 'undefined') {
+  window.addEventListener('pointerup', released, true);
+  window.addEventListener('pointercancel', released, true);
+}
+
 /** The smallest map text shown, in CSS pixels. */
 const MIN_PX = 11;
 
@@ -105,6 +139,8 @@ export function mapFrame(map) {
   svg.addEventListener('pointerdown', (e) => {
     pts.set(e.pointerId, { x: e.clientX, y: e.clientY });
     moved = 0;
+    if (downs.size === 0) downSince = Date.now();
+    downs.add(e.pointerId);
   });
   svg.addEventListener('pointermove', (e) => {
     const p = pts.get(e.pointerId);
