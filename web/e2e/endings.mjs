@@ -76,3 +76,55 @@ export async function scenarioEndings(browser, env) {
   }
   passed.push(`(v) both games watched to the final scores at 390×844 and 1400×1000: ${done.join('; ')}`);
 }
+
+/**
+ * (w) "Play again" at a table of two people: their game is played to the end through the API, the
+ * first player asks for another, gets the other's invite link named, and the other takes the seat
+ * with it: a new active table of the same game and options, each player in their own seat.
+ * @param {Browser} browser
+ * @param {{base: string, log: (m: string) => void, check: (c: unknown, m: string) => void, newContext: (b: Browser, name: string, v?: {width: number, height: number}) => Promise<import('playwright-core').BrowserContext>, passed: Array<string>, shot: (p: import('playwright-core').Page, name: string) => Promise<void>}} env
+ */
+export async function scenarioAgainTogether(browser, env) {
+  const { base, check, passed } = env;
+  const post = (/** @type {string} */ path, /** @type {unknown} */ body) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const config = { players: 2, variant: 'standard' };
+  const created = /** @type {{id: string, tokens: Array<string>}} */ (await (await post('/api/tables', { game: 'crusaders', config, seats: [{ kind: 'human' }, { kind: 'human' }] })).json());
+  const { id, tokens } = created;
+  // Both people decide through the API (a varied legal decision each time) until the end.
+  let n = 0;
+  for (let finished = false; !finished && n < 4000;) {
+    for (const token of tokens) {
+      const snap = await (await fetch(`${base}/api/tables/${id}/state?token=${token}`)).json();
+      if (snap.status === 'finished') { finished = true; break; }
+      if (!snap.legal.length) continue;
+      const pick = snap.legal[(n * 7) % snap.legal.length];
+      const r = await post(`/api/tables/${id}/actions`, { token, version: snap.version, action: pick.action });
+      if (r.ok) n++;
+    }
+  }
+  const alice = await env.newContext(browser, 'again-alice', { width: 390, height: 844 });
+  const page = await alice.newPage();
+  await page.goto(`${base}/t/${id}?token=${tokens[0]}`);
+  await page.waitForSelector('#play-again', { timeout: 20000 });
+  await page.click('#play-again');
+  await page.waitForSelector('#again-made', { timeout: 10000 });
+  const links = await page.locator('#again-made li').evaluateAll((els) => els.map((li) => ({ who: li.querySelector('span')?.textContent ?? '', url: /** @type {HTMLInputElement | null} */ (li.querySelector('input'))?.value ?? '' })));
+  await env.shot(page, 'again-two-people-390');
+  check(links.length === 1 && /\/t\/[^/?]+\?token=/.test(links[0].url) && !links[0].url.includes(id), `"Play again" with another person gives one invite link, named (${links.map((l) => l.who).join(', ')})`);
+  const newId = links[0]?.url.match(/\/t\/([^?]+)/)?.[1] ?? '';
+  // The other person opens the link and takes the seat; the first goes to theirs.
+  const bob = await env.newContext(browser, 'again-bob');
+  const other = await bob.newPage();
+  await other.goto(links[0].url);
+  await other.waitForFunction(() => /** @type {any} */ (window).__ordo?.snap?.you === 1, null, { timeout: 15000 });
+  await Promise.all([page.waitForURL((u) => u.pathname === `/t/${newId}`, { timeout: 10000 }), page.click('#again-go')]);
+  await page.waitForFunction(() => /** @type {any} */ (window).__ordo?.snap?.seats?.every((/** @type {any} */ s) => s.joined) && /** @type {any} */ (window).__ordo.snap.you === 0, null, { timeout: 15000 });
+  const info = await (await fetch(`${base}/api/tables/${newId}`)).json();
+  const old = await (await fetch(`${base}/api/tables/${id}`)).json();
+  check(info.status === 'active' && info.game === 'crusaders' && JSON.stringify(info.config) === JSON.stringify(old.config) && info.seats.every((/** @type {any} */ s) => s.kind === 'human' && s.joined),
+    `the new table is active with the same options and both people seated (${info.status}, ${JSON.stringify(info.seats.map((/** @type {any} */ s) => s.joined))})`);
+  await env.shot(other, 'again-two-people-joined-1400');
+  await alice.close();
+  await bob.close();
+  passed.push(`(w) "Play again" with two people: after ${n} decisions, one invite link named "${links[0]?.who}", taken by the other player; the new table is active with both seated`);
+}

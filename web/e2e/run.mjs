@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import { join } from 'node:path';
 import { scenarioTransfer } from './transfer.mjs';
 import { scenarioTouch } from './touch.mjs';
-import { scenarioEndings } from './endings.mjs';
+import { scenarioEndings, scenarioAgainTogether } from './endings.mjs';
 import { SHOTS, FROM_DISK, STARTED, BUDGET_MS, failures, passed, log, check, base, dbDir, startServer, stopServer, consoleErrors, newContext, shot } from './lib.mjs';
 import { scenarioRules } from './rules.mjs';
 import { scenarioFullGame, scenarioTwoHumans, scenarioLobbyJoin } from './crusaders.mjs';
@@ -54,6 +54,7 @@ async function main() {
       ['rules reference', scenarioRules],
       ['transfer budgets and lazy languages', (b) => scenarioTransfer(b, { base, fromDisk: FROM_DISK, log, check, newContext, passed })],
       ['endings: both games to the final scores on both viewports', (b) => scenarioEndings(b, { base, log, check, newContext, passed, shot })],
+      ['Play again with two people', (b) => scenarioAgainTogether(b, { base, log, check, newContext, passed, shot })],
       ['touch explanations and phone layout', (b) => scenarioTouch(b, { base, log, check, newContext, passed, shot })],
       ['Learn to play: both guides walked to their end on both viewports', scenarioLearn],
       // Last: a whole game of its own, with its own time budget (the watchdog allows for it).

@@ -6,7 +6,7 @@
 // both sides' Fate cards in two columns and, once over, a result sentence.
 
 import { join } from 'node:path';
-import { log, check, base, newContext, snapOf, waitConnected, waitClaimed, shot, createInLobby, SHOTS } from './lib.mjs';
+import { log, check, base, newContext, snapOf, waitConnected, waitClaimed, shot, createInLobby, SHOTS, logAfterReload } from './lib.mjs';
 
 /** @typedef {import('playwright-core').Browser} Browser */
 /** @typedef {import('playwright-core').Page} Page */
@@ -239,6 +239,12 @@ export async function scenarioWkFollow(browser, env) {
     check(scores.includes('Alice (') && barons.some((b) => scores.includes(b)), `${w} px: final scores name the player and the Baron (${scores.slice(0, 100)})`);
     await shot(p, `wk-follow-end-${w}`);
   }
+  // Opened again, the page reads the same log: the cards played and what they moved.
+  const again = await logAfterReload(page);
+  const lines = await page.evaluate(() => [...document.querySelectorAll('#log-list li')].map((li) => li.textContent ?? ''));
+  const told = lines.filter((x) => / → [+−-]\d/.test(x));
+  check(again.compared >= 20 && again.differ.length === 0, `a page opened later reads the same ${again.compared} log lines (${again.differ.slice(0, 2).join('; ')})`);
+  check(told.length > 0, `log lines say what a decision moved (${told.length} of ${lines.length}, e.g. "${told[0]}")`);
   // A page opened after the game: the last battle is still told (the engine keeps it), to a spectator too.
   const tableId = url.match(/\/t\/([^?]+)/)?.[1] ?? '';
   const late = await newContext(browser, 'wk-follow-late');
@@ -252,6 +258,26 @@ export async function scenarioWkFollow(browser, env) {
   if (hadBattle) {
     const cols = await lp.locator('#wk-battles .wk-past-battle').first().locator('[data-fate-side]').count();
     check(lx.results.length === 1 && cols === 2, `a page opened after the end tells the last battle with both sides' Fate cards (${lx.results[0]}; ${cols} columns)`);
+  }
+  // A battle's moment opened in the replay (where its log line leads) shows the battle panel with
+  // both sides' Fate cards.
+  let at = -1;
+  const first = await (await fetch(`${base}/api/tables/${tableId}/replay?at=0`)).json();
+  for (let k = first.total; k > 0 && at < 0; k--) {
+    const st = await (await fetch(`${base}/api/tables/${tableId}/replay?at=${k}`)).json();
+    if (st.view?.battle?.battle?.revealed) at = k;
+  }
+  log(`a battle revealed at step ${at} of ${first.total}`);
+  if (at >= 0) {
+    await lp.goto(`${base}/t/${tableId}?replay=1&at=${at}`);
+    await lp.waitForSelector('#replay-last-text');
+    await lp.waitForSelector('#wk-battle', { timeout: 10000 });
+    const sides = await lp.locator('#wk-battle [data-fate-side]').count();
+    const told = (await lp.locator('#replay-last-text').textContent()) ?? '';
+    check(sides === 2 && !/\bk\d+\b/.test(told), `a battle opened in the replay at its moment shows both sides' Fate cards (${sides} columns; "${told}")`);
+    await shot(lp, 'wk-follow-replay-battle-1400');
+  } else {
+    check(false, 'a battle with both sides revealed was found in the replay');
   }
   await late.close();
   check(bothColumns + pastBattles > 0, `battle panels were seen with both sides' Fate cards in two columns (${battles} views of a battle being fought, ${bothColumns} of them revealed; ${pastBattles} battles reviewable once over)`);
