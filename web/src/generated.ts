@@ -243,35 +243,35 @@ export type CrEffect = {
 /**
  * Influence the deciding seat gained.
  */
-influence: number, 
+influence?: number, 
 /**
  * The (non-upgraded) wedge's action resolved by this decision, with its value.
  */
-resolved: CrResolved | null, 
+resolved?: CrResolved, 
 /**
  * Face-up troops before and after, when they changed.
  */
-troops: [number, number] | null, 
+troops?: [number, number], 
 /**
  * A Muster that bought no troop: the next troop's cost.
  */
-next_troop: number | null, 
+next_troop?: number, 
 /**
  * A Muster that bought no troop because none is left.
  */
-no_troop_left: boolean, 
+no_troop_left?: boolean, 
 /**
  * The enemy defeated and its strength.
  */
-defeated: [EnemyKind, number] | null, 
+defeated?: [EnemyKind, number], 
 /**
  * Buildings placed.
  */
-built: Array<CrBuilt>, 
+built?: Array<CrBuilt>, 
 /**
  * A wedge upgraded: its position, its basic and its added action.
  */
-upgraded: [number, Act, Act] | null, };
+upgraded?: [number, Act, Act], };
 
 export type CrResolved = { 
 /**
@@ -499,10 +499,10 @@ label: string | null,
 action: unknown, 
 /**
  * What the decision did, as the game's public facts (for Crusaders a `CrEffect`, for
- * Warrior Knights a `WkEffect`); `null` when it did nothing its own words do not say, and
+ * Warrior Knights a `WkEffect`); absent when it did nothing its own words do not say, and
  * while the decision is secret to this viewer.
  */
-effect: unknown, };
+effect?: unknown, };
 
 export type Order = "alcantara" | "aviz" | "calatrava" | "holy_sepulchre" | "hospitaller" | "montesa" | "santiago" | "st_lazarus" | "templar" | "teutonic" | "female_band" | "livonian" | "dragon" | "brandenburg" | "utrecht" | "holy_ghost";
 
@@ -1428,19 +1428,19 @@ export type WkEffect = {
 /**
  * The card face up when the decision was made (the one being resolved).
  */
-card: WkCard | null, 
+card?: WkCard, 
 /**
  * The deciding Baron's change of crowns, Votes, Faith and Influence.
  */
-gains: [number, number, number, number], 
+gains?: [number, number, number, number], 
 /**
  * An Agenda whose vote ended with this decision.
  */
-voted: WkVoted | null, 
+voted?: WkVoted, 
 /**
  * Events drawn because of it.
  */
-events: Array<WkDrawn>, };
+events?: Array<WkDrawn>, };
 
 export type WkEventColour = "red" | "green" | "blue";
 

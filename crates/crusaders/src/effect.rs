@@ -35,27 +35,52 @@ pub struct Resolved {
     pub value: u8,
 }
 
-/// What one decision did (public facts; absent parts did not happen).
+/// What one decision did (public facts; absent parts did not happen, and are left out of the
+/// JSON: log lines travel in every snapshot).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "ts", ts(rename = "CrEffect"))]
 pub struct Effect {
     /// Influence the deciding seat gained.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<i32>", optional))]
     pub influence: i32,
     /// The (non-upgraded) wedge's action resolved by this decision, with its value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub resolved: Option<Resolved>,
     /// Face-up troops before and after, when they changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub troops: Option<[u8; 2]>,
     /// A Muster that bought no troop: the next troop's cost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub next_troop: Option<u8>,
     /// A Muster that bought no troop because none is left.
+    #[serde(default, skip_serializing_if = "is_false")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
     pub no_troop_left: bool,
     /// The enemy defeated and its strength.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub defeated: Option<(EnemyKind, u8)>,
     /// Buildings placed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<Built>>", optional))]
     pub built: Vec<Built>,
     /// A wedge upgraded: its position, its basic and its added action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub upgraded: Option<(Pos, Act, Act)>,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Effect {

@@ -36,19 +36,32 @@ pub struct Drawn {
     pub target: u8,
 }
 
-/// What one decision did (public facts; absent parts did not happen).
+/// What one decision did (public facts; absent parts did not happen, and are left out of the
+/// JSON: log lines travel in every snapshot).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "ts", ts(rename = "WkEffect"))]
 pub struct Effect {
     /// The card face up when the decision was made (the one being resolved).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub card: Option<Card>,
     /// The deciding Baron's change of crowns, Votes, Faith and Influence.
+    #[serde(default, skip_serializing_if = "no_gains")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<[i32; 4]>", optional))]
     pub gains: [i32; 4],
     /// An Agenda whose vote ended with this decision.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub voted: Option<Voted>,
     /// Events drawn because of it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<Drawn>>", optional))]
     pub events: Vec<Drawn>,
+}
+
+fn no_gains(g: &[i32; 4]) -> bool {
+    *g == [0; 4]
 }
 
 /// The effect of `seat`'s decision, made in `before` and applied in `after`.

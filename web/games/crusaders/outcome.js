@@ -42,8 +42,8 @@ export function effectText(view, e) {
   /** @type {any} */
   const a = e.action;
   if (!fx || !a) return null;
-  const n = fx.influence;
-  const built = fx.built[0];
+  const n = fx.influence ?? 0;
+  const built = fx.built?.[0];
   if ((a.type === 'crusade' || a.type === 'crusade_swap') && fx.defeated) {
     const [kind, s] = fx.defeated;
     return t('out.crusade', { region: regionName(view, a.region), enemy: enemyName1(kind), s, gain: n > 0 ? t('out.gain', { n }) : '' });
@@ -81,10 +81,10 @@ export function effectText(view, e) {
  */
 export function effectExtra(e) {
   const fx = /** @type {CrEffect | null} */ (e.effect ?? null);
-  if (!fx || fx.defeated || fx.built.length > 0 || fx.resolved || fx.upgraded) return '';
+  if (!fx || fx.defeated || fx.built?.length || fx.resolved || fx.upgraded) return '';
   const parts = [];
   if (fx.troops) parts.push(t('out.troops', { a: fx.troops[0], b: fx.troops[1] }));
-  if (fx.influence > 0) parts.push(t('out.plus', { n: fx.influence }));
+  if ((fx.influence ?? 0) > 0) parts.push(t('out.plus', { n: fx.influence ?? 0 }));
   return parts.join(', ');
 }
 

@@ -97,7 +97,7 @@ export function alsoOf(e) {
     if (r === 'yes' || r === 'no') out.push(t(r === 'yes' ? 'log.passes' : 'log.fails', { agenda, yes: v.yes, no: v.no }));
     else out.push(t('log.passes_to', { agenda, who: playerName(r.for), n: v.yes }));
   }
-  for (const d of f.events) out.push(t('log.event', { event: eventName(d.card), who: playerName(d.target), effect: eventEffect(d.card) }));
+  for (const d of f.events ?? []) out.push(t('log.event', { event: eventName(d.card), who: playerName(d.target), effect: eventEffect(d.card) }));
   return out;
 }
 

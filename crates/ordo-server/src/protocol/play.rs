@@ -67,10 +67,10 @@ pub struct LogLine {
     #[ts(type = "unknown")]
     pub action: Option<Value>,
     /// What the decision did, as the game's public facts (for Crusaders a `CrEffect`, for
-    /// Warrior Knights a `WkEffect`); `null` when it did nothing its own words do not say, and
+    /// Warrior Knights a `WkEffect`); absent when it did nothing its own words do not say, and
     /// while the decision is secret to this viewer.
-    #[serde(default)]
-    #[ts(type = "unknown")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(type = "unknown", optional)]
     pub effect: Option<Value>,
 }
 
