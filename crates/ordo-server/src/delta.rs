@@ -62,12 +62,42 @@ pub fn merge_diff(old: &Value, new: &Value) -> Option<Value> {
     }
 }
 
+/// [`merge_diff`] of two objects leaving out one top-level key (compared by the caller).
+pub fn merge_diff_except(old: &Value, new: &Value, skip: &str) -> Option<Value> {
+    match (old, new) {
+        (Value::Object(a), Value::Object(b)) => {
+            let mut patch = Map::new();
+            for (k, va) in a.iter().filter(|(k, _)| *k != skip) {
+                match b.get(k) {
+                    None | Some(Value::Null) => {
+                        if !va.is_null() {
+                            patch.insert(k.clone(), Value::Null);
+                        }
+                    }
+                    Some(vb) => {
+                        if let Some(d) = merge_diff(va, vb) {
+                            patch.insert(k.clone(), d);
+                        }
+                    }
+                }
+            }
+            for (k, vb) in b.iter().filter(|(k, _)| *k != skip) {
+                if !a.contains_key(k) && !vb.is_null() {
+                    patch.insert(k.clone(), strip_nulls(vb));
+                }
+            }
+            (!patch.is_empty()).then_some(Value::Object(patch))
+        }
+        _ => merge_diff(old, new),
+    }
+}
+
 /// The key of an array patch.
 pub const ARRAY_KEY: &str = "@a";
 
 /// A value with every object key whose value is `null` removed (so that it can travel inside a
 /// merge patch, where `null` means "remove").
-fn strip_nulls(v: &Value) -> Value {
+pub(crate) fn strip_nulls(v: &Value) -> Value {
     match v {
         Value::Object(m) => Value::Object(
             m.iter()

@@ -26,6 +26,8 @@ pub struct ClassView {
     pub value: Arc<Value>,
     /// The patch from the class's previous snapshot, if one was built.
     pub patch: Option<SharedPatch>,
+    /// Which log entry each line of the snapshot shows (see `view.rs`).
+    pub(crate) lines: Vec<super::view::LogLineId>,
 }
 
 /// The snapshots built at the table's current change, per class (seat index; the last is the

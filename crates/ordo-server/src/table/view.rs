@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::cache::{ClassView, SharedPatch};
 use super::live::LiveTable;
-use crate::delta::merge_diff;
+use crate::delta::{merge_diff, merge_diff_except, strip_nulls};
 use crate::error::ApiError;
 use crate::protocol::{ReplayStep, ServerMsg, Snapshot, TableStatus};
 
@@ -39,11 +39,11 @@ impl LiveTable {
             }
         }
         let building = std::time::Instant::now();
-        let value = snapshot(self, viewer);
+        let (value, lines) = snapshot_reusing(self, viewer, prev.as_deref());
         let version = self.version();
         let patch = prev.map(|p| SharedPatch {
             from: p.generation,
-            text: merge_diff(&p.value, &value).map(|patch| {
+            text: class_patch(&p, &value, &lines).map(|patch| {
                 let msg = ServerMsg::Patch {
                     base: p.version,
                     version,
@@ -57,6 +57,7 @@ impl LiveTable {
             version,
             value: Arc::new(value),
             patch,
+            lines,
         });
         if let Some(slot) = self.views.classes.get_mut(i) {
             *slot = Some(cv.clone());
@@ -88,9 +89,73 @@ impl LiveTable {
     }
 }
 
+/// The patch from a class's previous snapshot to `value`: the log lines compared by which entry
+/// they show (a line already sent is neither rebuilt nor walked again), the rest by value.
+fn class_patch(prev: &ClassView, value: &Value, lines: &[LogLineId]) -> Option<Value> {
+    let mut patch = match merge_diff_except(&prev.value, value, "log") {
+        Some(Value::Object(m)) => m,
+        _ => serde_json::Map::new(),
+    };
+    let old_log = prev.value.get("log").and_then(Value::as_object);
+    let new_log = value.get("log").and_then(Value::as_object);
+    let mut log = serde_json::Map::new();
+    for (key, _) in &prev.lines {
+        if !lines.iter().any(|(k, _)| k == key) {
+            log.insert(key.clone(), Value::Null);
+        }
+    }
+    for (key, id) in lines {
+        let Some(line) = new_log.and_then(|m| m.get(key)) else {
+            continue;
+        };
+        match prev.lines.iter().find(|(k, _)| k == key) {
+            Some((_, was)) if was == id => {}
+            Some(_) => {
+                if let Some(d) = old_log
+                    .and_then(|m| m.get(key))
+                    .and_then(|o| merge_diff(o, line))
+                {
+                    log.insert(key.clone(), d);
+                }
+            }
+            None => {
+                log.insert(key.clone(), strip_nulls(line));
+            }
+        }
+    }
+    if !log.is_empty() {
+        patch.insert("log".to_string(), Value::Object(log));
+    }
+    let patch = (!patch.is_empty()).then_some(Value::Object(patch));
+    // In every test build: the patch turns the previous snapshot into this one.
+    #[cfg(debug_assertions)]
+    {
+        let mut check = (*prev.value).clone();
+        if let Some(p) = &patch {
+            crate::delta::merge_apply(&mut check, p);
+        }
+        assert_eq!(strip_nulls(&check), strip_nulls(value), "class patch");
+    }
+    patch
+}
+
+/// Which log entry a snapshot's line shows (its key, the entry's index in the table's log, and
+/// whether it is hidden from the class): the same id means the same line.
+pub(crate) type LogLineId = (String, (usize, bool));
+
 /// What one viewer receives: the version, the seats, its own view, its own legal decisions,
 /// the seats pending, the clocks, and, once over, the revealed seed.
 pub fn snapshot(t: &LiveTable, viewer: Viewer) -> Value {
+    snapshot_reusing(t, viewer, None).0
+}
+
+/// [`snapshot`], taking the log lines that did not change from the class's previous snapshot;
+/// also returns the ids of the lines it holds.
+fn snapshot_reusing(
+    t: &LiveTable,
+    viewer: Viewer,
+    prev: Option<&ClassView>,
+) -> (Value, Vec<LogLineId>) {
     // Before the start nobody sees a seat's private view: the deal of a free seat must not be
     // read by someone who takes it, looks and leaves it to the next player.
     let started = t.row.status != TableStatus::Open;
@@ -111,7 +176,7 @@ pub fn snapshot(t: &LiveTable, viewer: Viewer) -> Value {
         Viewer::Spectator => false,
     };
     let finished = t.row.status == TableStatus::Finished;
-    let log = t
+    let lines: Vec<LogLineId> = t
         .effect
         .iter()
         .enumerate()
@@ -119,9 +184,33 @@ pub fn snapshot(t: &LiveTable, viewer: Viewer) -> Value {
         .filter_map(|(n, &i)| {
             let e = t.log.get(i)?;
             let hidden = e.secret && !finished && seen.seat() != Some(Seat(e.seat));
-            Some((format!("{:05}", n + 1), e.line(hidden)))
+            Some((format!("{:05}", n + 1), (i, hidden)))
         })
         .collect();
+    let prev_log = prev.and_then(|p| {
+        p.value
+            .get("log")
+            .and_then(Value::as_object)
+            .map(|m| (p, m))
+    });
+    let mut log = serde_json::Map::new();
+    for (key, id) in &lines {
+        let reused = prev_log.and_then(|(p, m)| {
+            p.lines
+                .iter()
+                .any(|(k, was)| k == key && was == id)
+                .then(|| m.get(key).cloned())
+                .flatten()
+        });
+        let line = match reused {
+            Some(v) => v,
+            None => match t.log.get(id.0) {
+                Some(e) => serde_json::to_value(e.line(id.1)).unwrap_or(Value::Null),
+                None => continue,
+            },
+        };
+        log.insert(key.clone(), line);
+    }
     let snap = ServerMsg::Snapshot(Snapshot {
         table: t.row.id.clone(),
         game: t.row.game.clone(),
@@ -134,11 +223,15 @@ pub fn snapshot(t: &LiveTable, viewer: Viewer) -> Value {
         view: t.game.view(seen),
         legal,
         can_undo,
-        log,
+        log: std::collections::BTreeMap::new(),
         seed_commitment: t.row.seed_commitment.clone(),
         seed: over.then(|| t.row.seed.to_string()),
     });
-    serde_json::to_value(snap).unwrap_or(Value::Null)
+    let mut value = serde_json::to_value(snap).unwrap_or(Value::Null);
+    if let Some(slot) = value.get_mut("log") {
+        *slot = Value::Object(log);
+    }
+    (value, lines)
 }
 
 /// The public position after the first `at` decisions in effect (clamped), for replays: the
