@@ -110,7 +110,7 @@ export async function scenarioAgainTogether(browser, env) {
   await page.waitForSelector('#again-made', { timeout: 10000 });
   const links = await page.locator('#again-made li').evaluateAll((els) => els.map((li) => ({ who: li.querySelector('span')?.textContent ?? '', url: /** @type {HTMLInputElement | null} */ (li.querySelector('input'))?.value ?? '' })));
   await env.shot(page, 'again-two-people-390');
-  check(links.length === 1 && /\/t\/[^/?]+\?token=/.test(links[0].url) && !links[0].url.includes(id), `"Play again" with another person gives one invite link, named (${links.map((l) => l.who).join(', ')})`);
+  check(links.length === 1 && /\/t\/[^/?]+\?token=/.test(links[0].url) && !links[0].url.includes(id) && /Vermilion · Player 2/.test(links[0].who), `"Play again" with another person gives one invite link, named as the table names the seat (${links.map((l) => l.who).join(', ')})`);
   const newId = links[0]?.url.match(/\/t\/([^?]+)/)?.[1] ?? '';
   // The other person opens the link and takes the seat; the first goes to theirs.
   const bob = await env.newContext(browser, 'again-bob');

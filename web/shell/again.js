@@ -8,7 +8,7 @@
 import { h } from './dom.js';
 import { api, store, tableUrl, tableInfo } from './api.js';
 import { tbl } from './state.js';
-import { t } from './i18n.js';
+import { t, seatLabel } from './i18n.js';
 
 /** @typedef {import('../src/generated').Snapshot} Snap */
 /** @typedef {import('../src/generated').CreateTable} CreateTable */
@@ -54,7 +54,8 @@ async function playAgain(snap, redraw) {
     const links = [];
     for (const [i, token] of created.tokens.entries()) {
       if (token == null || i === snap.you) continue;
-      const name = snap.seats[i]?.name ?? t('seat_n', { n: i + 1 });
+      // Named as the table names the seat ("Vermilion · Bob").
+      const name = seatLabel(snap, i);
       links.push({ who: name, url: `${location.origin}${tableUrl(created.id, token)}` });
     }
     again.made = { id: created.id, mine: url, links };
