@@ -16,29 +16,7 @@ pub fn merge_diff(old: &Value, new: &Value) -> Option<Value> {
     // Objects and arrays are compared by walking them once (an equality test first would
     // compare every unchanged subtree again at each level above it).
     match (old, new) {
-        (Value::Object(a), Value::Object(b)) => {
-            let mut patch = Map::new();
-            for (k, va) in a {
-                match b.get(k) {
-                    None | Some(Value::Null) => {
-                        if !va.is_null() {
-                            patch.insert(k.clone(), Value::Null);
-                        }
-                    }
-                    Some(vb) => {
-                        if let Some(d) = merge_diff(va, vb) {
-                            patch.insert(k.clone(), d);
-                        }
-                    }
-                }
-            }
-            for (k, vb) in b {
-                if !a.contains_key(k) && !vb.is_null() {
-                    patch.insert(k.clone(), strip_nulls(vb));
-                }
-            }
-            (!patch.is_empty()).then_some(Value::Object(patch))
-        }
+        (Value::Object(a), Value::Object(b)) => diff_objects(a, b, None),
         (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
             let mut changed = Map::new();
             for (i, (x, y)) in a.iter().zip(b).enumerate() {
@@ -65,31 +43,39 @@ pub fn merge_diff(old: &Value, new: &Value) -> Option<Value> {
 /// [`merge_diff`] of two objects leaving out one top-level key (compared by the caller).
 pub fn merge_diff_except(old: &Value, new: &Value, skip: &str) -> Option<Value> {
     match (old, new) {
-        (Value::Object(a), Value::Object(b)) => {
-            let mut patch = Map::new();
-            for (k, va) in a.iter().filter(|(k, _)| *k != skip) {
-                match b.get(k) {
-                    None | Some(Value::Null) => {
-                        if !va.is_null() {
-                            patch.insert(k.clone(), Value::Null);
-                        }
-                    }
-                    Some(vb) => {
-                        if let Some(d) = merge_diff(va, vb) {
-                            patch.insert(k.clone(), d);
-                        }
-                    }
-                }
-            }
-            for (k, vb) in b.iter().filter(|(k, _)| *k != skip) {
-                if !a.contains_key(k) && !vb.is_null() {
-                    patch.insert(k.clone(), strip_nulls(vb));
-                }
-            }
-            (!patch.is_empty()).then_some(Value::Object(patch))
-        }
+        (Value::Object(a), Value::Object(b)) => diff_objects(a, b, Some(skip)),
         _ => merge_diff(old, new),
     }
+}
+
+/// The merge patch between two objects, without the key `skip`.
+fn diff_objects(
+    a: &Map<String, Value>,
+    b: &Map<String, Value>,
+    skip: Option<&str>,
+) -> Option<Value> {
+    let kept = |k: &String| Some(k.as_str()) != skip;
+    let mut patch = Map::new();
+    for (k, va) in a.iter().filter(|(k, _)| kept(k)) {
+        match b.get(k) {
+            None | Some(Value::Null) => {
+                if !va.is_null() {
+                    patch.insert(k.clone(), Value::Null);
+                }
+            }
+            Some(vb) => {
+                if let Some(d) = merge_diff(va, vb) {
+                    patch.insert(k.clone(), d);
+                }
+            }
+        }
+    }
+    for (k, vb) in b.iter().filter(|(k, _)| kept(k)) {
+        if !a.contains_key(k) && !vb.is_null() {
+            patch.insert(k.clone(), strip_nulls(vb));
+        }
+    }
+    (!patch.is_empty()).then_some(Value::Object(patch))
 }
 
 /// The key of an array patch.
