@@ -340,6 +340,37 @@ async fn refusals_are_typed_and_change_nothing() {
     assert!(ordo_server::table::hosted_bot("mcts:10001ms").is_err());
 }
 
+/// A seat's snapshot, through `GET /api/tables/{id}/state`.
+async fn seat_state(state: &AppState, id: &str, token: &str) -> Value {
+    call(
+        state,
+        "GET",
+        &format!("/api/tables/{id}/state?token={token}"),
+        None,
+    )
+    .await
+    .1
+}
+
+/// Sends `action` for the seat at the version of `snap`; returns the answer's status.
+async fn decide(
+    state: &AppState,
+    id: &str,
+    token: &str,
+    snap: &Value,
+    action: &Value,
+) -> StatusCode {
+    let body = json!({"token": token, "version": snap["version"], "action": action}).to_string();
+    call(
+        state,
+        "POST",
+        &format!("/api/tables/{id}/actions"),
+        Some(body),
+    )
+    .await
+    .0
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tables_survive_a_restart() {
     let dir = tempfile::tempdir().unwrap();
@@ -349,45 +380,21 @@ async fn tables_survive_a_restart() {
     let mut last = Value::Null;
     for _ in 0..6 {
         for t in tokens.iter().flatten() {
-            let (_, snap) = call(
-                &state,
-                "GET",
-                &format!("/api/tables/{id}/state?token={t}"),
-                None,
-            )
-            .await;
+            let snap = seat_state(&state, &id, t).await;
             if let Some(a) = snap["legal"].as_array().and_then(|l| l.first()) {
-                let body = json!({"token": t, "version": snap["version"], "action": a["action"]})
-                    .to_string();
-                let (s, _) = call(
-                    &state,
-                    "POST",
-                    &format!("/api/tables/{id}/actions"),
-                    Some(body),
-                )
-                .await;
-                assert_eq!(s, StatusCode::OK);
+                assert_eq!(
+                    decide(&state, &id, t, &snap, &a["action"]).await,
+                    StatusCode::OK
+                );
             }
         }
     }
     let t0 = tokens[0].clone().unwrap();
-    let (_, before) = call(
-        &state,
-        "GET",
-        &format!("/api/tables/{id}/state?token={t0}"),
-        None,
-    )
-    .await;
+    let before = seat_state(&state, &id, &t0).await;
     last.clone_from(&before);
     drop(state);
     let again = state_at(&url).await;
-    let (_, after) = call(
-        &again,
-        "GET",
-        &format!("/api/tables/{id}/state?token={t0}"),
-        None,
-    )
-    .await;
+    let after = seat_state(&again, &id, &t0).await;
     assert_eq!(after, last);
     assert!(after["version"].as_u64().unwrap() >= 6);
 }
@@ -404,13 +411,7 @@ async fn log_lines_say_what_happened_and_keep_it_through_a_restart() {
     let mut seen = std::collections::BTreeMap::new();
     'play: for n in 0..400usize {
         for t in tokens.iter().flatten() {
-            let (_, snap) = call(
-                &state,
-                "GET",
-                &format!("/api/tables/{id}/state?token={t}"),
-                None,
-            )
-            .await;
+            let snap = seat_state(&state, &id, t).await;
             for (k, line) in snap["log"].as_object().unwrap() {
                 seen.insert(k.clone(), line.clone());
             }
@@ -428,26 +429,14 @@ async fn log_lines_say_what_happened_and_keep_it_through_a_restart() {
                         .contains(&l["action"]["type"].as_str().unwrap_or(""))
                 })
                 .unwrap_or(&legal[n % legal.len()]);
-            let body = json!({"token": t, "version": snap["version"], "action": pick["action"]})
-                .to_string();
-            let (s, _) = call(
-                &state,
-                "POST",
-                &format!("/api/tables/{id}/actions"),
-                Some(body),
-            )
-            .await;
-            assert_eq!(s, StatusCode::OK);
+            assert_eq!(
+                decide(&state, &id, t, &snap, &pick["action"]).await,
+                StatusCode::OK
+            );
         }
     }
     let t0 = tokens[0].clone().unwrap();
-    let (_, before) = call(
-        &state,
-        "GET",
-        &format!("/api/tables/{id}/state?token={t0}"),
-        None,
-    )
-    .await;
+    let before = seat_state(&state, &id, &t0).await;
     for (k, line) in before["log"].as_object().unwrap() {
         seen.insert(k.clone(), line.clone());
     }
@@ -480,13 +469,7 @@ async fn log_lines_say_what_happened_and_keep_it_through_a_restart() {
     );
     drop(state);
     let again = state_at(&url).await;
-    let (_, after) = call(
-        &again,
-        "GET",
-        &format!("/api/tables/{id}/state?token={t0}"),
-        None,
-    )
-    .await;
+    let after = seat_state(&again, &id, &t0).await;
     assert_eq!(after["log"], before["log"]);
 }
 
