@@ -53,6 +53,18 @@ pub enum ApiError {
     /// Too many requests from one address.
     #[error("too many requests; slow down")]
     RateLimited,
+    /// The server holds as many connections as it allows.
+    #[error("the server is busy; try again in a few seconds")]
+    Busy,
+    /// No route answers this path.
+    #[error("no such page or API route")]
+    NoRoute,
+    /// The route exists but not with this method.
+    #[error("this method is not allowed here")]
+    MethodNotAllowed,
+    /// The caps on unfinished tables (per address or in total) are reached.
+    #[error("{0}")]
+    TooManyTables(&'static str),
     /// The request body is over the size limit.
     #[error("the request body is too large")]
     TooLarge,
@@ -79,7 +91,10 @@ impl ApiError {
             | ApiError::Lobby(_)
             | ApiError::SeatsChanged
             | ApiError::UndoRefused(_) => StatusCode::CONFLICT,
-            ApiError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::RateLimited | ApiError::TooManyTables(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::NoRoute => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Damaged(_) | ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -101,6 +116,10 @@ impl ApiError {
             ApiError::Lobby(_) | ApiError::SeatsChanged => "table/lobby",
             ApiError::UndoRefused(_) => "undo/refused",
             ApiError::RateLimited => "request/rate_limited",
+            ApiError::Busy => "server/busy",
+            ApiError::NoRoute => "request/no_route",
+            ApiError::MethodNotAllowed => "request/method_not_allowed",
+            ApiError::TooManyTables(_) => "table/too_many",
             ApiError::TooLarge => "request/too_large",
             ApiError::Damaged(_) => "table/damaged",
             ApiError::Internal(_) => "internal",

@@ -14,6 +14,7 @@
 
 mod clocks;
 pub mod delta;
+pub mod edge;
 pub mod error;
 pub mod games;
 pub mod http;
@@ -76,44 +77,81 @@ pub fn init_logging(format: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// How `ordo serve` runs: where, over which database, and what it allows.
+#[derive(Debug)]
+pub struct ServeOptions {
+    /// Address to listen on.
+    pub bind: SocketAddr,
+    /// Database URL ([`open_store`]).
+    pub db: String,
+    /// Per-address request limits.
+    pub limiter: limit::IpLimiter,
+    /// Owners' data packs new tables play with, by game id.
+    pub packs: std::collections::BTreeMap<String, ordo_core::pack::PackId>,
+    /// Trusted proxies, table caps, idle times.
+    pub policy: edge::Policy,
+    /// HTTPS with these files.
+    pub tls: Option<edge::listen::TlsFiles>,
+    /// A plain-HTTP address that redirects every request to HTTPS.
+    pub redirect_http: Option<SocketAddr>,
+    /// Open connections served at most (lowered to fit the open-file limit).
+    pub max_connections: usize,
+    /// Time a client has to send a request's headers.
+    pub header_timeout: std::time::Duration,
+}
+
 /// Runs the server until Ctrl-C / SIGTERM, then stops taking connections, lets in-flight
 /// requests finish and closes the WebSocket sessions. Prints the URL it listens on.
 ///
 /// # Errors
-/// Binding, storage or recovery failures.
-pub async fn serve(
-    bind: SocketAddr,
-    db: &str,
-    limiter: limit::IpLimiter,
-    packs: std::collections::BTreeMap<String, ordo_core::pack::PackId>,
-) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let store = open_store(db).await?;
-    let mut state = AppState::recover_with(store, limiter)
+/// Binding, storage, certificate or recovery failures.
+pub async fn serve(opts: ServeOptions) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let tls = opts
+        .tls
+        .as_ref()
+        .map(edge::listen::tls_config)
+        .transpose()?;
+    let store = open_store(&opts.db).await?;
+    let mut state = AppState::recover_with_policy(store, opts.limiter, opts.policy)
         .await
         .map_err(|e| e.to_string())?;
-    for (game, pack) in &packs {
+    for (game, pack) in &opts.packs {
         tracing::info!(game, %pack, "new tables play with an owner's data pack");
     }
-    state.packs = std::sync::Arc::new(packs);
-    let listener = tokio::net::TcpListener::bind(bind).await?;
+    state.packs = std::sync::Arc::new(opts.packs);
+    let listener = tokio::net::TcpListener::bind(opts.bind).await?;
     let addr = listener.local_addr()?;
-    // Small messages (acknowledgements, patches) go out at once rather than waiting for more.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    println!("ordo serving on http://{addr} (database {})", redact(db));
-    tracing::info!(%addr, backend = state.store.backend(), "listening");
-    let stopping = state.clone();
-    axum::serve(
-        listener,
-        app(state).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    println!(
+        "ordo serving on {scheme}://{addr} (database {})",
+        redact(&opts.db)
+    );
+    tracing::info!(%addr, backend = state.store.backend(), tls = tls.is_some(), "listening");
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    if let Some(plain) = opts.redirect_http {
+        let redirect = tokio::net::TcpListener::bind(plain).await?;
+        tracing::info!(addr = %redirect.local_addr()?, "redirecting plain HTTP to HTTPS");
+        let mut stop = stop_rx.clone();
+        tokio::spawn(edge::listen::redirect_to_https(
+            redirect,
+            addr.port(),
+            async move {
+                let _ = stop.wait_for(|s| *s).await;
+            },
+        ));
+    }
+    let listen = edge::listen::Listen {
+        tls,
+        max_connections: edge::listen::fit_connection_cap(opts.max_connections),
+        header_timeout: opts.header_timeout,
+    };
+    edge::listen::serve(listener, app(state.clone()), state, listen, async move {
         shutdown_signal().await;
         tracing::info!("shutting down: draining in-flight requests");
-        stopping.begin_shutdown();
+        let _ = stop_tx.send(true);
     })
-    .await?;
+    .await;
+    drop(stop_rx);
     Ok(())
 }
 

@@ -34,6 +34,16 @@ pub struct Metrics {
     pub append_seconds: Histogram,
     /// Building the shared snapshot or patch of one visibility class after a change, seconds.
     pub fanout_seconds: Histogram,
+    /// Connections refused because the server held as many as allowed.
+    pub connections_refused: Counter,
+    /// Table creations refused by the caps on unfinished tables.
+    pub tables_refused: Counter,
+    /// Unfinished tables sent out of memory after a time without decisions (still stored).
+    pub tables_evicted: Counter,
+    /// Lobbies closed because nobody joined them in time.
+    pub lobbies_expired: Counter,
+    /// WebSocket connections closed for going over their message budget.
+    pub ws_over_budget: Counter,
     live_tables: Gauge,
     cpu_seconds: Gauge,
     resident_bytes: Gauge,
@@ -101,6 +111,26 @@ impl Metrics {
                 "ordo_fanout_seconds",
                 "Building the shared snapshot or patch of one visibility class after a change.",
             ),
+            connections_refused: counter(
+                "ordo_connections_refused_total",
+                "Connections answered 503 because the server held as many as allowed.",
+            ),
+            tables_refused: counter(
+                "ordo_tables_refused_total",
+                "Table creations refused by the caps on unfinished tables.",
+            ),
+            tables_evicted: counter(
+                "ordo_tables_evicted_total",
+                "Tables sent out of memory (still stored; reloaded when asked for).",
+            ),
+            lobbies_expired: counter(
+                "ordo_lobbies_expired_total",
+                "Lobbies closed because nobody joined them in time.",
+            ),
+            ws_over_budget: counter(
+                "ordo_ws_over_budget_total",
+                "WebSocket connections closed for going over their message budget.",
+            ),
             live_tables: gauge("ordo_tables_live", "Tables held in memory."),
             cpu_seconds: gauge(
                 "process_cpu_seconds_total",
@@ -112,7 +142,17 @@ impl Metrics {
             ),
         };
         // Counters appear from the start (at 0), not from their first increment.
-        for c in [&m.decisions, &m.refused, &m.tables_created, &m.timeouts] {
+        for c in [
+            &m.decisions,
+            &m.refused,
+            &m.tables_created,
+            &m.timeouts,
+            &m.connections_refused,
+            &m.tables_refused,
+            &m.tables_evicted,
+            &m.lobbies_expired,
+            &m.ws_over_budget,
+        ] {
             c.increment(0);
         }
         m.connections.set(0.0);

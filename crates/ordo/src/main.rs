@@ -12,6 +12,7 @@ mod loadtest;
 mod packs;
 mod play;
 mod remote;
+mod serve;
 mod sim;
 
 /// A faster allocator for the server's many small JSON values (and the bots' search trees).
@@ -60,25 +61,9 @@ enum Command {
     /// A balance report (HTML with charts, and JSON) from many bot games.
     Balance(arena::BalanceArgs),
     /// Run the game server (lobby, live play over WebSocket, embedded SQLite by default).
-    Serve {
-        /// Address to listen on.
-        #[arg(long, default_value = "127.0.0.1:8080")]
-        bind: std::net::SocketAddr,
-        /// Database: `sqlite:FILE` (default `sqlite:ordo.db`) or `postgres://…`.
-        #[arg(long, default_value = "sqlite:ordo.db")]
-        db: String,
-        /// Requests per second per client address, `RATE[/BURST]`, or `off` (no per-address limit at
-        /// all: also lifts the cap of 64 WebSocket connections per address; for load tests).
-        #[arg(long, default_value = "20/200")]
-        ip_limit: String,
-        /// Log format: `text` or `json` (the level is set with `ORDO_LOG`, e.g. `info`).
-        #[arg(long, default_value = "text")]
-        log: String,
-        /// An owner's data pack directory (`ordo data export` writes one): new tables play
-        /// with its values; tables and records made with it need it to load.
-        #[arg(long)]
-        data: Option<PathBuf>,
-    },
+    Serve(serve::ServeArgs),
+    /// Copy the SQLite database consistently while the server runs (`VACUUM INTO`).
+    Backup(serve::BackupArgs),
     /// Drive a running server with WebSocket clients playing random decisions.
     Loadtest(loadtest::LoadtestArgs),
     /// Component data.
@@ -140,27 +125,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             command: DataCommand::Export { dir, game },
         } => packs::export(&dir, game.as_deref()),
         Command::Loadtest(args) => loadtest::run(&args),
-        Command::Serve {
-            bind,
-            db,
-            ip_limit,
-            log,
-            data,
-        } => {
-            let limiter =
-                ordo_server::limit::IpLimiter::parse(&ip_limit).map_err(|e| anyhow::anyhow!(e))?;
-            let packs = match &data {
-                Some(dir) => packs::load_all(dir)?,
-                None => std::collections::BTreeMap::new(),
-            };
-            ordo_server::init_logging(&log).map_err(|e| anyhow::anyhow!(e))?;
-            let rt = tokio::runtime::Builder::new_multi_thread()
-                .enable_all()
-                .build()?;
-            rt.block_on(ordo_server::serve(bind, &db, limiter, packs))
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Serve(args) => serve::serve(args),
+        Command::Backup(args) => serve::backup(&args),
     }
 }
 
