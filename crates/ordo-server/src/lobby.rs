@@ -22,6 +22,68 @@ impl AppState {
     /// # Errors
     /// Invalid options; storage errors.
     pub async fn create(&self, req: CreateTable) -> Result<Created, ApiError> {
+        self.create_from(None, req).await
+    }
+
+    /// [`AppState::create`] for a client address, under the caps on unfinished tables (per
+    /// address and in total).
+    ///
+    /// # Errors
+    /// [`ApiError::TooManyTables`]; as [`AppState::create`].
+    pub async fn create_from(
+        &self,
+        addr: Option<std::net::IpAddr>,
+        req: CreateTable,
+    ) -> Result<Created, ApiError> {
+        if let Err(e) = self.check_table_caps(addr).await {
+            self.metrics.tables_refused.increment(1);
+            tracing::warn!(client = ?addr, reason = %e, "table creation refused");
+            return Err(e);
+        }
+        let created = self.create_table(req).await?;
+        if let Some(ip) = addr {
+            if let Ok(mut by) = self.created_by.lock() {
+                by.entry(ip).or_default().push(created.id.clone());
+            }
+        }
+        Ok(created)
+    }
+
+    /// Whether one more unfinished table is allowed, for `addr` and in total.
+    async fn check_table_caps(&self, addr: Option<std::net::IpAddr>) -> Result<(), ApiError> {
+        let unfinished = self.unfinished_ids().await;
+        // `--ip-limit off` (load tests from one address) lifts the per-address cap too.
+        if let Some(ip) = addr.filter(|_| !self.limiter.is_off()) {
+            let mine = self.created_by.lock().map_or(0, |mut by| {
+                let ids = by.entry(ip).or_default();
+                ids.retain(|id| unfinished.contains(id));
+                let n = ids.len();
+                if n == 0 {
+                    by.remove(&ip);
+                }
+                n
+            });
+            if mine >= self.policy.max_open_tables_per_address {
+                return Err(ApiError::TooManyTables(
+                    "this address has as many unfinished tables as allowed; finish or leave one first",
+                ));
+            }
+        }
+        if unfinished.len() >= self.policy.max_open_tables {
+            return Err(ApiError::TooManyTables(
+                "the server holds as many unfinished tables as it allows; try again later",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether an open table created at `created_at` (ms) waited for players past the expiry.
+    pub(crate) fn lobby_expired(&self, status: TableStatus, created_at: i64) -> bool {
+        let expiry = i64::try_from(self.policy.lobby_expiry.as_millis()).unwrap_or(i64::MAX);
+        status == TableStatus::Open && now_ms().saturating_sub(created_at) > expiry
+    }
+
+    async fn create_table(&self, req: CreateTable) -> Result<Created, ApiError> {
         let seed = if req.tutorial {
             TUTORIAL_SEED
         } else {
@@ -138,6 +200,11 @@ impl AppState {
         let joined = again_on_fresh_seats(|| async {
             let handle = self.table(id).await?;
             let mut t = handle.lock_live().await?;
+            if self.lobby_expired(t.status(), t.row().created_at) {
+                return Err(ApiError::Lobby(
+                    "this table is closed: nobody joined it in time".into(),
+                ));
+            }
             let before = t.seats_before();
             let taken = t.join(token, name.clone(), new_token, || random_hex(16))?;
             // Nothing changes unless it is stored (seats and status in one write): a failed

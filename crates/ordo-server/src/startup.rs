@@ -28,7 +28,20 @@ impl AppState {
         store: Arc<dyn Store>,
         limiter: IpLimiter,
     ) -> Result<AppState, ApiError> {
-        let state = AppState::new(store, limiter);
+        Self::recover_with_policy(store, limiter, crate::edge::Policy::default()).await
+    }
+
+    /// [`AppState::recover_with`] under a host's policy (table caps, idle times, proxies).
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn recover_with_policy(
+        store: Arc<dyn Store>,
+        limiter: IpLimiter,
+        policy: crate::edge::Policy,
+    ) -> Result<AppState, ApiError> {
+        let mut state = AppState::new(store, limiter);
+        state.policy = Arc::new(policy);
         for status in [TableStatus::Open, TableStatus::Active] {
             for row in state.store.list_tables(Some(status)).await? {
                 if let Err(e) = state.load(&row.id).await {
@@ -60,7 +73,7 @@ impl AppState {
                     _ = tick.tick() => {}
                     _ = stop.changed() => return,
                 }
-                s.evict_finished().await;
+                s.tidy().await;
             }
         });
         Ok(state)

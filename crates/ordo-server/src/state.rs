@@ -2,7 +2,7 @@
 //! replayed from their records), and the writes of a table's seats over the table as read.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use tokio::sync::{broadcast, watch, Mutex, MutexGuard};
@@ -22,6 +22,20 @@ pub struct TableHandle {
     pub(crate) clocked: bool,
     /// Set when the table's record turned out not to replay; its connections then close.
     damaged: AtomicBool,
+    /// When the table last changed (or was loaded), milliseconds of [`process_ms`].
+    touched: AtomicU64,
+}
+
+/// Milliseconds since this process first asked (a monotonic clock for idle times).
+pub(crate) fn process_ms() -> u64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    u64::try_from(
+        START
+            .get_or_init(std::time::Instant::now)
+            .elapsed()
+            .as_millis(),
+    )
+    .unwrap_or(u64::MAX)
 }
 
 impl TableHandle {
@@ -33,6 +47,7 @@ impl TableHandle {
             bots_running: AtomicBool::new(false),
             clocked,
             damaged: AtomicBool::new(false),
+            touched: AtomicU64::new(process_ms()),
         })
     }
 
@@ -65,6 +80,7 @@ impl TableHandle {
 
     /// Tells the table's connections that it changed.
     pub(crate) fn changed(&self, version: u64) {
+        self.touched.store(process_ms(), Ordering::Relaxed);
         let _ = self.notify.send(version);
     }
 }
@@ -80,8 +96,14 @@ pub struct AppState {
     pub metrics: Arc<Metrics>,
     /// The owners' data packs new tables play with, by game id (`--data DIR`).
     pub packs: Arc<BTreeMap<String, ordo_core::pack::PackId>>,
+    /// What the host allows (trusted proxies, table caps, idle times).
+    pub policy: Arc<crate::edge::Policy>,
     /// Per-address request limits.
     pub limiter: Arc<crate::limit::IpLimiter>,
+    /// WebSocket messages per client address (off when `limiter` is off).
+    pub(crate) ws_by_address: Arc<crate::limit::IpLimiter>,
+    /// WebSocket messages over the whole server.
+    pub(crate) ws_total: Arc<crate::limit::IpLimiter>,
     /// Hint searches running at once: at most one per core; more are refused, not queued.
     pub(crate) searches: Arc<tokio::sync::Semaphore>,
     /// Bot decisions thinking at once, over all tables: at most one per core; the others wait
@@ -90,6 +112,10 @@ pub struct AppState {
     /// Open WebSocket connections per client address.
     pub(crate) sockets: Arc<std::sync::Mutex<BTreeMap<std::net::IpAddr, u32>>>,
     tables: Arc<Mutex<BTreeMap<String, Arc<TableHandle>>>>,
+    /// The unfinished tables each client address created (for the per-address cap).
+    pub(crate) created_by: Arc<std::sync::Mutex<BTreeMap<std::net::IpAddr, Vec<String>>>>,
+    /// Unfinished tables sent out of memory for being idle (they still count as open).
+    pub(crate) idle_out: Arc<std::sync::Mutex<std::collections::BTreeSet<String>>>,
     /// Tables whose stored record could not be read or replayed by this instance, with the
     /// reason (kept for the instance's life: a replay is deterministic, so trying again gives
     /// the same answer until the server is changed and restarted).
@@ -104,6 +130,13 @@ impl std::fmt::Debug for AppState {
             .finish()
     }
 }
+
+/// WebSocket messages per second one client address may send on average, over all its
+/// connections (bursts of ten times as many).
+pub const WS_MESSAGES_PER_ADDRESS: f64 = 200.0;
+/// WebSocket messages per second the whole server takes on average (bursts of twice as many);
+/// beyond it messages are answered "busy" until the budget refills.
+pub const WS_MESSAGES_TOTAL: f64 = 20_000.0;
 
 fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -135,12 +168,27 @@ impl AppState {
         AppState {
             store,
             metrics: Arc::default(),
+            ws_by_address: Arc::new(if limiter.is_off() {
+                crate::limit::IpLimiter::off()
+            } else {
+                crate::limit::IpLimiter::new(
+                    WS_MESSAGES_PER_ADDRESS,
+                    WS_MESSAGES_PER_ADDRESS * 10.0,
+                )
+            }),
+            ws_total: Arc::new(crate::limit::IpLimiter::new(
+                WS_MESSAGES_TOTAL,
+                WS_MESSAGES_TOTAL * 2.0,
+            )),
             limiter: Arc::new(limiter),
+            policy: Arc::default(),
             searches: Arc::new(tokio::sync::Semaphore::new(cores())),
             sockets: Arc::default(),
             bot_slots: Arc::new(tokio::sync::Semaphore::new(cores())),
             tables: Arc::new(Mutex::new(BTreeMap::new())),
             damaged: Arc::default(),
+            created_by: Arc::default(),
+            idle_out: Arc::default(),
             shutdown: watch::channel(false).0,
             packs: Arc::default(),
         }
@@ -186,19 +234,76 @@ impl AppState {
             .insert(id.to_string(), TableHandle::new(t));
     }
 
+    /// The unfinished tables this instance knows: held in memory (not finished, not an
+    /// expired lobby) or sent out of memory for being idle.
+    pub(crate) async fn unfinished_ids(&self) -> std::collections::BTreeSet<String> {
+        let mut ids: std::collections::BTreeSet<String> =
+            self.idle_out.lock().map(|o| o.clone()).unwrap_or_default();
+        for (id, h) in self.handles(false).await {
+            // A table busy right now is counted as unfinished.
+            let open = h.try_lock().is_none_or(|t| {
+                t.status() != TableStatus::Finished
+                    && !self.lobby_expired(t.status(), t.row().created_at)
+            });
+            if open {
+                ids.insert(id);
+            }
+        }
+        ids
+    }
+
     /// Drops finished tables nobody is using from memory (they stay in the store and are
     /// loaded again when asked for), so a long-running server does not keep every game it
     /// ever hosted. Returns how many were dropped.
     pub async fn evict_finished(&self) -> usize {
+        self.evict(|t, _| t.status() == TableStatus::Finished).await
+    }
+
+    /// Drops from memory the tables nobody is using that are finished, that wait for players
+    /// past the lobby expiry, or that saw no change for the idle time (a table being played
+    /// against a clock stays, so that its clock runs). All stay stored and are loaded again
+    /// when asked for. Returns how many were dropped.
+    pub async fn tidy(&self) -> usize {
+        let idle = u64::try_from(self.policy.idle_evict.as_millis()).unwrap_or(u64::MAX);
+        let expiry = i64::try_from(self.policy.lobby_expiry.as_millis()).unwrap_or(i64::MAX);
+        let now_ms = crate::store::now_ms();
+        let now = process_ms();
+        let mut idle_ids = Vec::new();
+        let mut expired = 0u64;
+        let dropped = self
+            .evict(|t, h| match t.status() {
+                TableStatus::Finished => true,
+                TableStatus::Open if now_ms.saturating_sub(t.row().created_at) > expiry => {
+                    expired += 1;
+                    true
+                }
+                _ if h.clocked && t.status() == TableStatus::Active => false,
+                _ if now.saturating_sub(h.touched.load(Ordering::Relaxed)) > idle => {
+                    idle_ids.push(t.row().id.clone());
+                    true
+                }
+                _ => false,
+            })
+            .await;
+        self.metrics.lobbies_expired.increment(expired);
+        self.metrics.tables_evicted.increment(idle_ids.len() as u64);
+        if let Ok(mut out) = self.idle_out.lock() {
+            out.extend(idle_ids);
+        }
+        dropped
+    }
+
+    /// Drops the tables nobody is using (no connection, request or bot holds them) that
+    /// `leave` picks.
+    async fn evict(&self, mut leave: impl FnMut(&LiveTable, &TableHandle) -> bool) -> usize {
         let mut tables = self.tables.lock().await;
         let before = tables.len();
         tables.retain(|_, h| {
             // In use: a connection or request holds the handle, or its table is locked.
-            if Arc::strong_count(h) > 1 {
+            if Arc::strong_count(h) > 1 || h.bots_running.load(Ordering::SeqCst) {
                 return true;
             }
-            h.try_lock()
-                .is_none_or(|t| t.status() != TableStatus::Finished)
+            h.try_lock().is_none_or(|t| !leave(&t, h))
         });
         before - tables.len()
     }
@@ -226,6 +331,9 @@ impl AppState {
         // that marking takes).
         if let Some(reason) = self.damage(id) {
             return Err(ApiError::Damaged(reason));
+        }
+        if let Ok(mut out) = self.idle_out.lock() {
+            out.remove(id);
         }
         // Two loads may race; keep the first.
         Ok(tables

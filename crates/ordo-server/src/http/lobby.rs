@@ -31,9 +31,10 @@ async fn games(State(state): State<AppState>) -> Json<Vec<GameEntry>> {
 
 async fn create(
     State(state): State<AppState>,
+    addr: Option<axum::Extension<crate::edge::ClientAddr>>,
     AppJson(req): AppJson<CreateTable>,
 ) -> Result<Response, ApiError> {
-    let created = state.create(req).await?;
+    let created = state.create_from(addr.map(|a| a.0 .0), req).await?;
     Ok((axum::http::StatusCode::CREATED, Json(created)).into_response())
 }
 
@@ -49,6 +50,7 @@ async fn list(
     let rows = state.store.list_tables(q.status).await?;
     Ok(Json(
         rows.iter()
+            .filter(|r| !state.lobby_expired(r.status, r.created_at))
             .map(|r| TableSummary {
                 id: r.id.clone(),
                 game: r.game.clone(),
