@@ -26,6 +26,9 @@ pub struct ClassView {
     pub value: Arc<Value>,
     /// The patch from the class's previous snapshot, if one was built.
     pub patch: Option<SharedPatch>,
+    /// The snapshot message serialized, once, for every connection of the class that asks for
+    /// the whole state (a first connection or a resync).
+    pub(crate) text: std::sync::OnceLock<Utf8Bytes>,
     /// Which log entry each line of the snapshot shows (see `view.rs`).
     pub(crate) lines: Vec<super::view::LogLineId>,
 }

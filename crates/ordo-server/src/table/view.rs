@@ -53,6 +53,7 @@ impl LiveTable {
             }),
         });
         let cv = Arc::new(ClassView {
+            text: std::sync::OnceLock::new(),
             generation: self.generation,
             version,
             value: Arc::new(value),
@@ -76,6 +77,26 @@ impl LiveTable {
     /// A whole snapshot for `viewer` now (a connection's first, or a resync): the class's,
     /// with the clocks as they stand this moment.
     pub fn full_view(&mut self, viewer: Viewer) -> (Arc<ClassView>, Arc<Value>) {
+        self.full_view_text(viewer).0
+    }
+
+    /// [`LiveTable::full_view`] with the snapshot message serialized: shared by the class's
+    /// connections while the table does not change (without clocks, which are read at each
+    /// call).
+    pub(crate) fn full_view_text(
+        &mut self,
+        viewer: Viewer,
+    ) -> ((Arc<ClassView>, Arc<Value>), axum::extract::ws::Utf8Bytes) {
+        let (cv, v) = self.full_view_value(viewer);
+        let text = if Arc::ptr_eq(&cv.value, &v) {
+            cv.text.get_or_init(|| v.to_string().into()).clone()
+        } else {
+            v.to_string().into()
+        };
+        ((cv, v), text)
+    }
+
+    fn full_view_value(&mut self, viewer: Viewer) -> (Arc<ClassView>, Arc<Value>) {
         let cv = self.class_view(viewer);
         if !self.clocks.on() {
             let v = cv.value.clone();

@@ -8,13 +8,14 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 use futures_util::StreamExt;
 use serde::Deserialize;
 
+use crate::edge::ClientAddr;
 use crate::error::ApiError;
 use crate::http::extract::{viewer_for, MAX_BODY, Q};
 use crate::state::AppState;
@@ -43,9 +44,9 @@ async fn ws(
 ) -> Result<Response, ApiError> {
     let upgrade = upgrade.map_err(|e| ApiError::Malformed(e.body_text()))?;
     // `--ip-limit off` lifts this per-address cap too (load tests from one address).
-    let slot = match extensions.get::<ConnectInfo<std::net::SocketAddr>>() {
+    let slot = match extensions.get::<ClientAddr>() {
         Some(c) if !state.limiter.is_off() => {
-            Some(SocketSlot::take(&state, c.0.ip()).ok_or(ApiError::RateLimited)?)
+            Some(SocketSlot::take(&state, c.0).ok_or(ApiError::RateLimited)?)
         }
         _ => None,
     };
@@ -53,6 +54,7 @@ async fn ws(
     let handle = state.table(&id).await?;
     // The token is hashed once, here; the session compares hashes.
     let conn = Conn {
+        addr: extensions.get::<ClientAddr>().map(|c| c.0),
         viewer,
         token_hash: q.token.as_deref().map(|t| sha256_hex(t.as_bytes())),
     };

@@ -24,6 +24,8 @@ use crate::table::LiveTable;
 /// Who a connection speaks for.
 #[derive(Clone, Debug)]
 pub(crate) struct Conn {
+    /// The client's address, when known (for the per-address message budget).
+    pub(crate) addr: Option<std::net::IpAddr>,
     /// Its viewer (a seat, or a spectator).
     pub(crate) viewer: Viewer,
     /// The hash of the token it connected with.
@@ -94,8 +96,8 @@ async fn full(handle: &TableHandle, conn: &Conn) -> Option<(Sent, Message)> {
     if !conn.holds(&t) {
         return None;
     }
-    let (cv, value) = t.full_view(conn.viewer);
-    let msg = Message::Text(value.to_string().into());
+    let ((cv, value), text) = t.full_view_text(conn.viewer);
+    let msg = Message::Text(text);
     Some((
         Sent {
             generation: cv.generation,
@@ -137,6 +139,49 @@ async fn update(handle: &TableHandle, conn: &Conn, sent: &mut Sent) -> Result<Op
     Ok(msg)
 }
 
+/// Closes a connection with a WebSocket close code and a reason.
+async fn close_with<S: Sink<Message> + Unpin>(tx: &mut S, code: u16, reason: &'static str) {
+    let frame = axum::extract::ws::CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    let _ = tx.send(Message::Close(Some(frame))).await;
+}
+
+/// Closes a connection as [`close_with`] does, then reads what the client still sends until it
+/// answers the close (at most 2 s), so that the close frame is not lost to a connection reset.
+async fn close_and_drain<S, R, E>(tx: &mut S, rx: &mut R, code: u16, reason: &'static str)
+where
+    S: Sink<Message> + Unpin,
+    R: Stream<Item = Result<Message, E>> + Unpin,
+{
+    close_with(tx, code, reason).await;
+    let _ = tokio::time::timeout(Duration::from_secs(2), async {
+        while let Some(Ok(m)) = rx.next().await {
+            if matches!(m, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
+}
+
+/// Policy violation (RFC 6455 §7.4.1).
+const CLOSE_POLICY: u16 = 1008;
+
+/// The close code for a message the WebSocket layer refused: 1009 too big, 1007 not UTF-8,
+/// 1002 any other protocol violation.
+fn close_code_for(error: &str) -> (u16, &'static str) {
+    let e = error.to_ascii_lowercase();
+    if e.contains("space limit") || e.contains("too long") || e.contains("too big") {
+        (1009, "message too big")
+    } else if e.contains("utf-8") || e.contains("utf8") {
+        (1007, "text is not valid UTF-8")
+    } else {
+        (1002, "WebSocket protocol error")
+    }
+}
+
 /// Tells a connection that its table's record turned out not to replay, and closes it.
 async fn close_damaged<S: Sink<Message> + Unpin>(handle: &TableHandle, tx: &mut S) {
     let v = handle.lock().await.version();
@@ -165,6 +210,7 @@ pub(crate) async fn run_session<S, R, E>(
 ) where
     S: Sink<Message> + Unpin,
     R: Stream<Item = Result<Message, E>> + Unpin,
+    E: std::fmt::Display,
 {
     let mut changes = handle.notify.subscribe();
     let mut shutdown = state.shutdown_signal();
@@ -181,6 +227,9 @@ pub(crate) async fn run_session<S, R, E>(
     }
     let mut window_start = Instant::now();
     let mut in_window = 0u32;
+    let mut resync_start = Instant::now();
+    let mut resyncs = 0u32;
+    let resync_budget = state.policy.ws_resyncs_per_minute.max(1);
     let mut answered: BTreeMap<String, Message> = BTreeMap::new();
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
@@ -220,7 +269,15 @@ pub(crate) async fn run_session<S, R, E>(
                 }
             }
             incoming = rx.next() => {
-                let Some(Ok(msg)) = incoming else { return };
+                let msg = match incoming {
+                    Some(Ok(msg)) => msg,
+                    Some(Err(e)) => {
+                        let (code, reason) = close_code_for(&e.to_string());
+                        close_and_drain(&mut tx, &mut rx, code, reason).await;
+                        return;
+                    }
+                    None => return,
+                };
                 last_heard = Instant::now();
                 let text_in = match msg {
                     Message::Text(t) => t,
@@ -232,6 +289,18 @@ pub(crate) async fn run_session<S, R, E>(
                     in_window = 0;
                 }
                 in_window += 1;
+                // A connection far over its own budget, or an address over its budget across
+                // its connections, is told why and closed.
+                if in_window > MESSAGES_PER_SECOND * 3 {
+                    state.metrics.ws_over_budget.increment(1);
+                    close_and_drain(&mut tx, &mut rx, CLOSE_POLICY, "too many messages on this connection").await;
+                    return;
+                }
+                if conn.addr.is_some_and(|ip| !state.ws_by_address.allow(ip)) {
+                    state.metrics.ws_over_budget.increment(1);
+                    close_and_drain(&mut tx, &mut rx, CLOSE_POLICY, "too many messages from this address").await;
+                    return;
+                }
                 if handle.is_damaged() {
                     close_damaged(handle, &mut tx).await;
                     return;
@@ -249,15 +318,31 @@ pub(crate) async fn run_session<S, R, E>(
                     if tx.send(error_msg(None, &ApiError::RateLimited, version)).await.is_err() { return; }
                     continue;
                 }
+                if !state.ws_total.allow(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED)) {
+                    if tx.send(error_msg(None, &ApiError::Busy, version)).await.is_err() { return; }
+                    continue;
+                }
                 let reply = match answer(state, handle, id, conn, &text_in, version, &mut answered).await {
                     Answer::Reply(m) => m,
-                    Answer::Resync => match full(handle, conn).await {
+                    Answer::Resync => {
+                        if resync_start.elapsed() > Duration::from_secs(60) {
+                            resync_start = Instant::now();
+                            resyncs = 0;
+                        }
+                        resyncs += 1;
+                        if resyncs > resync_budget {
+                            state.metrics.ws_over_budget.increment(1);
+                            close_and_drain(&mut tx, &mut rx, CLOSE_POLICY, "too many resyncs; reconnect later").await;
+                            return;
+                        }
+                        match full(handle, conn).await {
                         Some((s, m)) => {
                             sent = s;
                             m
                         }
                         None => continue,
-                    },
+                    }
+                    }
                 };
                 if tx.send(reply).await.is_err() { return; }
             }
