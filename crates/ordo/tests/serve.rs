@@ -649,3 +649,65 @@ fn a_server_hosts_tables_with_an_owners_data_pack() {
     let _ = server.kill();
     let _ = server.wait();
 }
+
+#[test]
+fn a_backup_taken_from_a_running_server_restores_its_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("ordo.db").display());
+    let port = free_port();
+    let mut server = start(&db, port);
+    let create = json!({"game": "crusaders", "config": {"players": 2},
+                        "seats": [{"kind": "human"}, {"kind": "human"}]});
+    let (status, created) = http(port, "POST", "/api/tables", Some(&create.to_string())).unwrap();
+    assert_eq!(status, 201);
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["tokens"][0].as_str().unwrap().to_string();
+    let state = |port: u16| {
+        http(
+            port,
+            "GET",
+            &format!("/api/tables/{id}/state?token={token}"),
+            None,
+        )
+        .unwrap()
+        .1
+    };
+    let snap = state(port);
+    let a = &snap["legal"][0]["action"];
+    let body = json!({"token": token, "version": snap["version"], "action": a}).to_string();
+    let (s, _) = http(
+        port,
+        "POST",
+        &format!("/api/tables/{id}/actions"),
+        Some(&body),
+    )
+    .unwrap();
+    assert_eq!(s, 200);
+    let before = state(port);
+
+    let out = dir.path().join("backup.db");
+    let backup = Command::new(env!("CARGO_BIN_EXE_ordo"))
+        .args(["backup", "--db", &db])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(backup.status.success(), "{backup:?}");
+    assert!(String::from_utf8_lossy(&backup.stdout).contains("backed up"));
+    // Never over an existing file.
+    let again = Command::new(env!("CARGO_BIN_EXE_ordo"))
+        .args(["backup", "--db", &db])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"));
+    let _ = server.kill();
+    let _ = server.wait();
+
+    // A server over the copy has the table as it was, decision included.
+    let port2 = free_port();
+    let mut restored = start(&format!("sqlite:{}", out.display()), port2);
+    assert_eq!(state(port2), before);
+    let _ = restored.kill();
+    let _ = restored.wait();
+}

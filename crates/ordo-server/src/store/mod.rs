@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::protocol::TableStatus;
 pub use contract::store_contract;
 pub use postgres::PostgresStore;
-pub use sqlite::SqliteStore;
+pub use sqlite::{sqlite_backup, SqliteStore};
 
 /// A table as stored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

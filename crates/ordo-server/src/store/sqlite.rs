@@ -29,6 +29,43 @@ const MIGRATIONS: &[(i64, &str)] = &[
     ),
 ];
 
+/// Writes a consistent copy of the SQLite database `url` (`sqlite:FILE`) to `out` while a
+/// server may be using it (`VACUUM INTO` reads one snapshot; writers go on meanwhile). Returns
+/// the copy's size in bytes.
+///
+/// # Errors
+/// Not a SQLite file URL, `out` exists already, or database errors.
+pub async fn sqlite_backup(url: &str, out: &std::path::Path) -> Result<u64, StoreError> {
+    if !url.starts_with("sqlite:") || url.contains(":memory:") {
+        return Err(StoreError::Corrupt(format!(
+            "`{url}` is not a SQLite database file (PostgreSQL: use pg_dump)"
+        )));
+    }
+    if out.exists() {
+        return Err(StoreError::Corrupt(format!(
+            "{} exists already; the backup is written to a new file",
+            out.display()
+        )));
+    }
+    let opts = SqliteConnectOptions::from_str(url)?
+        .create_if_missing(false)
+        .read_only(true)
+        .busy_timeout(Duration::from_secs(10));
+    let pool = SqlitePoolOptions::new()
+        .max_connections(1)
+        .connect_with(opts)
+        .await?;
+    let target = out
+        .to_str()
+        .ok_or_else(|| StoreError::Corrupt(format!("{} is not a UTF-8 path", out.display())))?;
+    sqlx::query("VACUUM INTO ?")
+        .bind(target)
+        .execute(&pool)
+        .await?;
+    pool.close().await;
+    Ok(std::fs::metadata(out).map(|m| m.len()).unwrap_or(0))
+}
+
 /// SQLite store (WAL mode, full synchronous commits).
 ///
 /// Appends go through one writer task that commits them in groups: every append waiting when a

@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod bindings;
+mod edge;
 mod http;
 mod lobby;
 mod store;
