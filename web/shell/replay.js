@@ -80,7 +80,7 @@ export function replaySnap(step) {
   const seats = (rep.table?.seats ?? []).map((/** @type {any} */ x) => ({ ...x, away: false }));
   return /** @type {Snap} */ (/** @type {unknown} */ ({
     version: step.at, status: 'active', you: null, legal: [], to_act: step.to_act, can_undo: false,
-    seats, view: step.view, log: {}, clocks: null, seed: null, seed_commitment: '',
+    seats, view: step.view, log: {}, clocks: null, seed: null, seed_nonce: null, seed_commitment: '',
   }));
 }
 

@@ -272,7 +272,9 @@ export function renderDecisions(snap, view) {
 export function scoresFooter(snap) {
   const verify = h('span', { id: 'seed-check', class: 'muted' });
   if (snap.seed && globalThis.crypto?.subtle) {
-    crypto.subtle.digest('SHA-256', new TextEncoder().encode(snap.seed)).then((buf) => {
+    // SHA-256 of `SEED:NONCE` (of the seed alone for tables stored before nonces).
+    const committed = snap.seed_nonce ? `${snap.seed}:${snap.seed_nonce}` : snap.seed;
+    crypto.subtle.digest('SHA-256', new TextEncoder().encode(committed)).then((buf) => {
       const hex = [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
       verify.textContent = hex === snap.seed_commitment ? `✓ ${t('seed_ok')}` : `✗ ${t('seed_bad')}`;
       verify.className = hex === snap.seed_commitment ? 'ok' : 'error';
@@ -288,7 +290,8 @@ export function scoresFooter(snap) {
     show,
     footer: [
       againBlock(snap, renderTable),
-      h('p', { class: 'seed' }, `${t('seed')}: `, h('code', { class: 'mono', id: 'seed' }, snap.seed ?? '—'), ' ', verify),
+      h('p', { class: 'seed' }, `${t('seed')}: `, h('code', { class: 'mono', id: 'seed' }, snap.seed ?? '—'),
+        snap.seed_nonce ? h('code', { class: 'mono', id: 'seed-nonce', title: 'nonce' }, ` : ${snap.seed_nonce}`) : null, ' ', verify),
       h('p', { class: 'seed' }, `${t('seed_commitment')}: `, h('code', { class: 'mono' }, snap.seed_commitment)),
       h('p', null, h('a', { href: `/api/tables/${encodeURIComponent(tbl.id)}/record`, download: `ordo-${tbl.id}.json` }, t('download_record')), ' · ',
         h('a', { href: replayUrl(tbl.id, tbl.token), id: 'scores-replay' }, t('replay')), ' · ',

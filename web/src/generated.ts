@@ -813,7 +813,12 @@ seed_commitment: string,
 /**
  * The seed, revealed when the game is over.
  */
-seed: string | null, };
+seed: string | null, 
+/**
+ * The nonce the commitment covers with the seed (SHA-256 of `SEED:NONCE`), revealed with
+ * it; `null` for tables stored before nonces, whose commitment covers the seed alone.
+ */
+seed_nonce: string | null, };
 
 export type SowChoice = { 
 /**
@@ -921,7 +926,12 @@ seed_commitment: string,
 /**
  * The seed, revealed when the game is over.
  */
-seed: string | null, };
+seed: string | null, 
+/**
+ * The nonce the commitment covers with the seed (SHA-256 of `SEED:NONCE`), revealed with
+ * it; `null` for tables stored before nonces, whose commitment covers the seed alone.
+ */
+seed_nonce: string | null, };
 
 export type TableStatus = "open" | "active" | "finished";
 

@@ -7,7 +7,7 @@ use crate::protocol::{CreateTable, Created, Joined, SeatKind, TableStatus};
 use crate::state::{again_on_fresh_seats, AppState};
 use crate::store::{now_ms, TableRow};
 use crate::table::{clean_name, default_standin, hosted_bot, LiveTable, SeatInfo, TableOptions};
-use crate::tokens::{random_hex, random_u64, seed_commitment, sha256_hex};
+use crate::tokens::{random_hex, random_u64, seed_commitment_with, sha256_hex};
 
 /// The longest initial clock time: 30 days; the largest increment: 1 day.
 const MAX_CLOCK_MS: u64 = 30 * 86_400_000;
@@ -150,12 +150,14 @@ impl AppState {
         } else {
             TableStatus::Open
         };
+        let nonce = random_hex(16)?;
         let row = TableRow {
             id: id.clone(),
             game: req.game,
             config: game.config_json().to_string(),
             seed,
-            seed_commitment: seed_commitment(seed),
+            seed_commitment: seed_commitment_with(seed, Some(&nonce)),
+            seed_nonce: Some(nonce),
             seats: String::new(),
             status,
             created_at: now_ms(),

@@ -39,9 +39,19 @@ pub fn sha256_hex(data: &[u8]) -> String {
     hex(&Sha256::digest(data))
 }
 
-/// The published commitment of a seed: SHA-256 of its decimal text.
+/// The published commitment of a seed: SHA-256 of its decimal text, or with a nonce, of
+/// `SEED:NONCE` (the nonce in hex). The nonce is revealed with the seed; without it, the
+/// 64-bit seed alone could be found from the commitment by trying every seed.
+pub fn seed_commitment_with(seed: u64, nonce: Option<&str>) -> String {
+    match nonce {
+        Some(n) => sha256_hex(format!("{seed}:{n}").as_bytes()),
+        None => sha256_hex(seed.to_string().as_bytes()),
+    }
+}
+
+/// The commitment scheme of tables stored before nonces: SHA-256 of the seed's decimal text.
 pub fn seed_commitment(seed: u64) -> String {
-    sha256_hex(seed.to_string().as_bytes())
+    seed_commitment_with(seed, None)
 }
 
 /// A bot's own seed for one decision: derived from the table's seed through a hash, so that it
@@ -65,6 +75,7 @@ mod tests {
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
         assert_eq!(seed_commitment(7), sha256_hex(b"7"));
+        assert_eq!(seed_commitment_with(7, Some("00ff")), sha256_hex(b"7:00ff"));
         assert_ne!(bot_seed(7, 0), bot_seed(7, 1));
         assert_eq!(random_hex(8).map(|h| h.len()).ok(), Some(16));
     }

@@ -49,6 +49,9 @@ async fn table_info(
         version: t.version(),
         seed_commitment: row.seed_commitment.clone(),
         seed: (row.status == TableStatus::Finished).then(|| row.seed.to_string()),
+        seed_nonce: (row.status == TableStatus::Finished)
+            .then(|| row.seed_nonce.clone())
+            .flatten(),
     }))
 }
 

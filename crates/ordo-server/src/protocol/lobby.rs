@@ -233,6 +233,9 @@ pub struct TableInfo {
     pub seed_commitment: String,
     /// The seed, revealed when the game is over.
     pub seed: Option<String>,
+    /// The nonce the commitment covers with the seed (SHA-256 of `SEED:NONCE`), revealed with
+    /// it; `null` for tables stored before nonces, whose commitment covers the seed alone.
+    pub seed_nonce: Option<String>,
 }
 
 /// `GET /api/games`: one registered game.

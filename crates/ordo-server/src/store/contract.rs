@@ -16,6 +16,7 @@ pub async fn store_contract(store: std::sync::Arc<dyn Store>) {
         config: r#"{"players":2}"#.into(),
         seed: u64::MAX - 7,
         seed_commitment: "c0ffee".into(),
+        seed_nonce: None,
         seats: "[]".into(),
         status: TableStatus::Open,
         created_at: now_ms(),

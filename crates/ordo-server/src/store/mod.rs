@@ -28,8 +28,12 @@ pub struct TableRow {
     pub config: String,
     /// The setup seed (secret until the game ends).
     pub seed: u64,
-    /// Published hash commitment of the seed.
+    /// Published hash commitment of the seed (with the nonce when there is one).
     pub seed_commitment: String,
+    /// The 128-bit nonce (hex) the commitment covers with the seed, secret until the game
+    /// ends; `None` for tables stored before nonces (their commitment covers the seed alone).
+    #[serde(default)]
+    pub seed_nonce: Option<String>,
     /// Seats, JSON (kinds, names, token hashes).
     pub seats: String,
     /// Status.

@@ -25,6 +25,10 @@ const MIGRATIONS: &[(i64, &str)] = &[
         4,
         include_str!("../../migrations/postgres/0004_crusaders_rules_revision.sql"),
     ),
+    (
+        5,
+        include_str!("../../migrations/postgres/0005_seed_nonce.sql"),
+    ),
 ];
 
 /// PostgreSQL store. Every change is announced on a notification channel (`LISTEN`/`NOTIFY`)
@@ -137,6 +141,7 @@ fn table_from(row: &sqlx::postgres::PgRow) -> Result<TableRow, StoreError> {
         config: row.try_get("config")?,
         seed: row.try_get::<i64, _>("seed")? as u64,
         seed_commitment: row.try_get("seed_commitment")?,
+        seed_nonce: row.try_get("seed_nonce")?,
         seats: row.try_get("seats")?,
         status: status_of(&row.try_get::<String, _>("status")?)?,
         created_at: row.try_get("created_at")?,
@@ -151,13 +156,14 @@ impl Store for PostgresStore {
 
     async fn create_table(&self, t: &TableRow) -> Result<(), StoreError> {
         let res = sqlx::query(
-            "INSERT INTO tables (id, game, config, seed, seed_commitment, seats, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            "INSERT INTO tables (id, game, config, seed, seed_commitment, seed_nonce, seats, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(&t.id)
         .bind(&t.game)
         .bind(&t.config)
         .bind(t.seed as i64)
         .bind(&t.seed_commitment)
+        .bind(&t.seed_nonce)
         .bind(&t.seats)
         .bind(t.status.as_str())
         .bind(t.created_at)

@@ -27,6 +27,10 @@ const MIGRATIONS: &[(i64, &str)] = &[
         4,
         include_str!("../../migrations/sqlite/0004_crusaders_rules_revision.sql"),
     ),
+    (
+        5,
+        include_str!("../../migrations/sqlite/0005_seed_nonce.sql"),
+    ),
 ];
 
 /// Writes a consistent copy of the SQLite database `url` (`sqlite:FILE`) to `out` while a
@@ -289,6 +293,7 @@ fn table_from(row: &sqlx::sqlite::SqliteRow) -> Result<TableRow, StoreError> {
         config: row.try_get("config")?,
         seed: row.try_get::<i64, _>("seed")? as u64,
         seed_commitment: row.try_get("seed_commitment")?,
+        seed_nonce: row.try_get("seed_nonce")?,
         seats: row.try_get("seats")?,
         status: status_of(&row.try_get::<String, _>("status")?)?,
         created_at: row.try_get("created_at")?,
@@ -303,13 +308,14 @@ impl Store for SqliteStore {
 
     async fn create_table(&self, t: &TableRow) -> Result<(), StoreError> {
         let res = sqlx::query(
-            "INSERT INTO tables (id, game, config, seed, seed_commitment, seats, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO tables (id, game, config, seed, seed_commitment, seed_nonce, seats, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         )
         .bind(&t.id)
         .bind(&t.game)
         .bind(&t.config)
         .bind(t.seed as i64)
         .bind(&t.seed_commitment)
+        .bind(&t.seed_nonce)
         .bind(&t.seats)
         .bind(t.status.as_str())
         .bind(t.created_at)

@@ -247,6 +247,7 @@ fn snapshot_reusing(
         log: std::collections::BTreeMap::new(),
         seed_commitment: t.row.seed_commitment.clone(),
         seed: over.then(|| t.row.seed.to_string()),
+        seed_nonce: over.then(|| t.row.seed_nonce.clone()).flatten(),
     });
     let mut value = serde_json::to_value(snap).unwrap_or(Value::Null);
     if let Some(slot) = value.get_mut("log") {

@@ -98,14 +98,19 @@ async fn a_full_game_against_a_bot_over_http() {
     // The seed is committed, not revealed.
     let (_, info) = call(&state, "GET", &format!("/api/tables/{id}"), None).await;
     assert!(info["seed"].is_null());
+    assert!(info["seed_nonce"].is_null());
     let commitment = info["seed_commitment"].as_str().unwrap().to_string();
     let mut moves = 0;
     loop {
         let snap = my_turn(&state, &id, &token).await;
         if snap["status"] == "finished" {
             // The seed is revealed and matches the commitment.
+            // The seed and its 128-bit nonce are revealed and match the commitment.
             let seed = snap["seed"].as_str().unwrap();
-            assert_eq!(sha256_hex(seed.as_bytes()), commitment);
+            let nonce = snap["seed_nonce"].as_str().unwrap();
+            assert_eq!(nonce.len(), 32);
+            assert_eq!(sha256_hex(format!("{seed}:{nonce}").as_bytes()), commitment);
+            assert_ne!(sha256_hex(seed.as_bytes()), commitment);
             break;
         }
         let legal = snap["legal"].as_array().unwrap();
