@@ -98,6 +98,9 @@ pub struct ServeOptions {
     pub max_connections: usize,
     /// Time a client has to send a request's headers.
     pub header_timeout: std::time::Duration,
+    /// Open connections one client address may hold (lifted with `--ip-limit off`; trusted
+    /// proxies are exempt).
+    pub max_connections_per_address: usize,
 }
 
 /// Runs the server until Ctrl-C / SIGTERM, then stops taking connections, lets in-flight
@@ -112,6 +115,8 @@ pub async fn serve(opts: ServeOptions) -> Result<(), Box<dyn std::error::Error +
         .map(edge::listen::tls_config)
         .transpose()?;
     let store = open_store(&opts.db).await?;
+    let per_address = (!opts.limiter.is_off()).then_some(opts.max_connections_per_address);
+    let trusted = opts.policy.trusted_proxies.clone();
     let mut state = AppState::recover_with_policy(store, opts.limiter, opts.policy)
         .await
         .map_err(|e| e.to_string())?;
@@ -144,6 +149,8 @@ pub async fn serve(opts: ServeOptions) -> Result<(), Box<dyn std::error::Error +
         tls,
         max_connections: edge::listen::fit_connection_cap(opts.max_connections),
         header_timeout: opts.header_timeout,
+        max_per_address: per_address,
+        trusted_proxies: trusted,
     };
     edge::listen::serve(listener, app(state.clone()), state, listen, async move {
         shutdown_signal().await;

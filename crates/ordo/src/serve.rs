@@ -46,6 +46,10 @@ pub(crate) struct ServeArgs {
     /// answer). Lowered to fit the open-file limit.
     #[arg(long, default_value_t = 4096)]
     max_connections: usize,
+    /// Open connections one client address may hold (lifted by `--ip-limit off`; trusted
+    /// proxies are exempt).
+    #[arg(long, default_value_t = 128)]
+    max_connections_per_address: usize,
     /// Seconds a client has to send a request's headers (and finish a TLS handshake).
     #[arg(long, default_value_t = 10)]
     header_timeout: u64,
@@ -109,6 +113,7 @@ pub(crate) fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         tls,
         redirect_http: args.redirect_http,
         max_connections: args.max_connections,
+        max_connections_per_address: args.max_connections_per_address.max(1),
         header_timeout: Duration::from_secs(args.header_timeout.max(1)),
     }))
     .map_err(|e| anyhow::anyhow!("{e}"))?;

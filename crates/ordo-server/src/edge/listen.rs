@@ -46,7 +46,48 @@ pub struct Listen {
     pub max_connections: usize,
     /// Time a client has to send a request's headers (and to finish a TLS handshake).
     pub header_timeout: Duration,
+    /// Open connections one peer address may hold (`None`: no per-address cap). Trusted
+    /// proxies are exempt: their connections carry many clients.
+    pub max_per_address: Option<usize>,
+    /// Peers exempt from the per-address cap.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 }
+
+/// Open connections per peer address, each counted while it lives.
+#[derive(Default)]
+struct PerAddress(std::sync::Mutex<std::collections::BTreeMap<std::net::IpAddr, usize>>);
+
+/// One counted connection of a peer address.
+struct AddressSlot(Arc<PerAddress>, std::net::IpAddr);
+
+impl PerAddress {
+    fn take(this: &Arc<PerAddress>, ip: std::net::IpAddr, cap: usize) -> Option<AddressSlot> {
+        let mut map = this.0.lock().ok()?;
+        let n = map.entry(ip).or_insert(0);
+        if *n >= cap {
+            return None;
+        }
+        *n += 1;
+        Some(AddressSlot(this.clone(), ip))
+    }
+}
+
+impl Drop for AddressSlot {
+    fn drop(&mut self) {
+        if let Ok(mut map) = (self.0).0.lock() {
+            if let Some(n) = map.get_mut(&self.1) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    map.remove(&self.1);
+                }
+            }
+        }
+    }
+}
+
+/// How long a connection beyond the cap may take to show its request line before it is
+/// answered 503 (a health check sent at once is answered as usual).
+const OVERFLOW_PEEK: Duration = Duration::from_millis(150);
 
 /// Connections beyond the cap that are still answered (`503`, or the health checks) before
 /// new ones are closed unanswered.
@@ -117,6 +158,7 @@ pub async fn serve(
     let served = Arc::new(Semaphore::new(max));
     let overflow = Arc::new(Semaphore::new(OVERFLOW));
     let warned = Arc::new(AtomicU64::new(0));
+    let per_address = Arc::new(PerAddress::default());
     let started = Instant::now();
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let acceptor = listen.tls.clone().map(TlsAcceptor::from);
@@ -135,13 +177,27 @@ pub async fn serve(
             () = &mut shutdown => break,
         };
         let _ = tcp.set_nodelay(true);
+        let ip = peer.ip();
+        let slot = match listen.max_per_address {
+            Some(cap) if !crate::edge::trusted(ip, &listen.trusted_proxies) => {
+                match PerAddress::take(&per_address, ip, cap) {
+                    Some(slot) => Some(slot),
+                    None => {
+                        state.metrics.connections_refused.increment(1);
+                        drop(tcp);
+                        continue;
+                    }
+                }
+            }
+            _ => None,
+        };
         let (permit, over) = match served.clone().try_acquire_owned() {
             Ok(p) => (p, false),
             Err(_) => {
                 state.metrics.connections_refused.increment(1);
                 let now = started.elapsed().as_secs() + 1;
                 let last = warned.load(Ordering::Relaxed);
-                if now >= last + 10
+                if (last == 0 || now >= last + 10)
                     && warned
                         .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
                         .is_ok()
@@ -163,13 +219,18 @@ pub async fn serve(
         let service = connection_service(app.clone(), peer, acceptor.is_some(), over);
         let acceptor = acceptor.clone();
         let timeout = if over {
-            Duration::from_secs(2)
+            Duration::from_secs(1)
         } else {
             listen.header_timeout
         };
         let stop = stop_rx.clone();
         tokio::spawn(async move {
             let _permit: OwnedSemaphorePermit = permit;
+            let _slot = slot;
+            if over && acceptor.is_none() && !asks_for_health(&tcp).await {
+                answer_busy(tcp).await;
+                return;
+            }
             let conn = Conn {
                 header_timeout: timeout,
                 keep_alive: !over,
@@ -292,6 +353,43 @@ fn connection_service(app: Router, peer: SocketAddr, tls: bool, over: bool) -> C
         }
     });
     TowerToHyperService::new(tower::util::BoxCloneService::new(svc))
+}
+
+/// Whether a plain connection's first bytes, seen within [`OVERFLOW_PEEK`], ask for a
+/// health check.
+async fn asks_for_health(tcp: &tokio::net::TcpStream) -> bool {
+    let mut buf = [0u8; 16];
+    let deadline = tokio::time::Instant::now() + OVERFLOW_PEEK;
+    loop {
+        match tokio::time::timeout_at(deadline, tcp.peek(&mut buf)).await {
+            Ok(Ok(n)) if n >= 13 || n == 0 => {
+                let seen = &buf[..n];
+                return seen.starts_with(b"GET /healthz ") || seen.starts_with(b"GET /readyz ");
+            }
+            Ok(Ok(_)) => tokio::time::sleep(Duration::from_millis(10)).await,
+            _ => return false,
+        }
+    }
+}
+
+/// Writes the `503` of a full server on a plain connection and closes it.
+async fn answer_busy(mut tcp: tokio::net::TcpStream) {
+    use tokio::io::AsyncWriteExt;
+    let body = serde_json::to_string(&crate::protocol::ErrorBody {
+        code: ApiError::Busy.code().to_string(),
+        message: ApiError::Busy.public_message(),
+    })
+    .unwrap_or_default();
+    let head = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\nretry-after: 5\r\nconnection: close\r\n\r\n",
+        body.len()
+    );
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        let _ = tcp.write_all(head.as_bytes()).await;
+        let _ = tcp.write_all(body.as_bytes()).await;
+        let _ = tcp.shutdown().await;
+    })
+    .await;
 }
 
 fn busy_response() -> Response<Body> {

@@ -68,7 +68,8 @@ pub fn parse_ranges(text: &str) -> Result<Vec<IpNet>, String> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClientAddr(pub IpAddr);
 
-fn trusted(ip: IpAddr, ranges: &[IpNet]) -> bool {
+/// Whether `ip` lies in one of `ranges` (IPv4-mapped IPv6 matched as IPv4).
+pub(crate) fn trusted(ip: IpAddr, ranges: &[IpNet]) -> bool {
     let ip = canonical(ip);
     ranges.iter().any(|r| r.contains(&ip))
 }

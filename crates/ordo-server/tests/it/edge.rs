@@ -51,6 +51,8 @@ fn plain(max_connections: usize, header_timeout: Duration) -> Listen {
         tls: None,
         max_connections,
         header_timeout,
+        max_per_address: None,
+        trusted_proxies: Vec::new(),
     }
 }
 
@@ -115,6 +117,8 @@ async fn https_serves_the_api_with_hsts_and_plain_http_is_redirected() {
             tls: Some(tls),
             max_connections: 64,
             header_timeout: Duration::from_secs(5),
+            max_per_address: None,
+            trusted_proxies: Vec::new(),
         },
     )
     .await;
@@ -205,6 +209,47 @@ async fn beyond_the_connection_cap_new_connections_get_503_and_health_still_answ
     tokio::time::sleep(Duration::from_millis(200)).await;
     let answer = raw(addr, &get("/api/games")).await;
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+/// A connection from the local address `from` (127.0.0.x).
+async fn connect_from(from: &str, addr: SocketAddr) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+    socket.connect(addr).await.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_cannot_take_every_connection() {
+    let state = state_with(Policy::default(), IpLimiter::default()).await;
+    let mut listen = plain(64, Duration::from_secs(30));
+    listen.max_per_address = Some(2);
+    listen.trusted_proxies = parse_ranges("127.0.0.3").unwrap();
+    let addr = serve(&state, listen).await;
+    let _a = connect_from("127.0.0.2", addr).await;
+    let _b = connect_from("127.0.0.2", addr).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    // The third from that address is closed unanswered, at once.
+    let mut c = connect_from("127.0.0.2", addr).await;
+    let _ = c.write_all(get("/healthz").as_bytes()).await;
+    let start = Instant::now();
+    let answer = read_all(&mut c, Duration::from_secs(5)).await;
+    assert!(answer.is_empty(), "{answer}");
+    assert!(start.elapsed() < Duration::from_secs(2));
+    // Another address is served; a trusted proxy is not held to the cap.
+    let mut d = connect_from("127.0.0.4", addr).await;
+    d.write_all(get("/healthz").as_bytes()).await.unwrap();
+    assert!(read_all(&mut d, Duration::from_secs(5))
+        .await
+        .starts_with("HTTP/1.1 200"));
+    let mut proxied = Vec::new();
+    for _ in 0..3 {
+        proxied.push(connect_from("127.0.0.3", addr).await);
+    }
+    let mut e = connect_from("127.0.0.3", addr).await;
+    e.write_all(get("/healthz").as_bytes()).await.unwrap();
+    assert!(read_all(&mut e, Duration::from_secs(5))
+        .await
+        .starts_with("HTTP/1.1 200"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -713,4 +758,51 @@ async fn websocket_abuse_is_closed_with_the_right_code_and_a_reason() {
         String::from_utf8(bytes.to_vec()).unwrap()
     };
     assert!(metrics.contains("ordo_ws_over_budget_total 2"), "{metrics}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_stored_before_nonces_keep_their_seed_commitment() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", dir.path().join("ordo.db").display());
+    let state = crate::http::state_at(&url).await;
+    let (id, _) = create(
+        &state,
+        json!([{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]),
+    )
+    .await;
+    let mut info = Value::Null;
+    for _ in 0..2000 {
+        info = call(&state, "GET", &format!("/api/tables/{id}"), None)
+            .await
+            .1;
+        if info["status"] == "finished" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(info["status"], "finished");
+    let seed = info["seed"].as_str().unwrap().to_string();
+    let nonce = info["seed_nonce"].as_str().unwrap().to_string();
+    assert_eq!(
+        ordo_server::table::sha256_hex(format!("{seed}:{nonce}").as_bytes()),
+        info["seed_commitment"]
+    );
+    drop(state);
+    // As a table of the earlier scheme was stored: no nonce, the seed alone committed.
+    let old = ordo_server::table::sha256_hex(seed.as_bytes());
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    sqlx::query("UPDATE tables SET seed_nonce = NULL, seed_commitment = ? WHERE id = ?")
+        .bind(&old)
+        .bind(&id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    let state = crate::http::state_at(&url).await;
+    let info = call(&state, "GET", &format!("/api/tables/{id}"), None)
+        .await
+        .1;
+    assert_eq!(info["seed"], seed.as_str());
+    assert!(info["seed_nonce"].is_null());
+    assert_eq!(info["seed_commitment"], old.as_str());
 }
