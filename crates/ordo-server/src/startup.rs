@@ -66,7 +66,10 @@ impl AppState {
         tokio::spawn(async move { s.watch_clocks().await });
         let s = state.clone();
         tokio::spawn(async move {
-            let mut tick = tokio::time::interval(Duration::from_secs(60));
+            // Once a minute, or often enough for a short idle time (tests, soak runs).
+            let every =
+                (s.policy.idle_evict / 2).clamp(Duration::from_secs(1), Duration::from_secs(60));
+            let mut tick = tokio::time::interval(every);
             let mut stop = s.shutdown_signal();
             loop {
                 tokio::select! {
