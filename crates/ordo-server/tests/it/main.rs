@@ -3,6 +3,7 @@
 
 mod bindings;
 mod edge;
+mod fuzz;
 mod http;
 mod lobby;
 mod store;
