@@ -247,3 +247,42 @@ fn replay_game<G: Game>(
 pub(crate) fn interactive() -> bool {
     std::io::stdout().is_terminal()
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod deploy_files {
+    use clap::Parser;
+
+    /// The words of a shell-less command line (`CMD [...]` JSON or a plain line).
+    fn words(line: &str) -> Vec<String> {
+        if let Ok(v) = serde_json::from_str::<Vec<String>>(line.trim()) {
+            return v;
+        }
+        line.split_whitespace().map(String::from).collect()
+    }
+
+    /// The command lines `ordo` runs with in the Dockerfile and the systemd unit are ones it
+    /// accepts.
+    #[test]
+    fn the_shipped_command_lines_parse() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let docker = std::fs::read_to_string(root.join("Dockerfile")).unwrap();
+        let cmd = docker
+            .lines()
+            .find_map(|l| l.strip_prefix("CMD "))
+            .unwrap();
+        let mut args = vec!["ordo".to_string()];
+        args.extend(words(cmd));
+        super::Cli::try_parse_from(&args).unwrap();
+        assert!(args.contains(&"sqlite:/data/ordo.db".to_string()));
+
+        let unit = std::fs::read_to_string(root.join("deploy/ordo.service")).unwrap();
+        let exec = unit
+            .lines()
+            .find_map(|l| l.strip_prefix("ExecStart=/usr/local/bin/ordo "))
+            .unwrap();
+        let mut args = vec!["ordo".to_string()];
+        args.extend(words(exec));
+        super::Cli::try_parse_from(&args).unwrap();
+    }
+}
