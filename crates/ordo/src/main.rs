@@ -267,10 +267,7 @@ mod deploy_files {
     fn the_shipped_command_lines_parse() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let docker = std::fs::read_to_string(root.join("Dockerfile")).unwrap();
-        let cmd = docker
-            .lines()
-            .find_map(|l| l.strip_prefix("CMD "))
-            .unwrap();
+        let cmd = docker.lines().find_map(|l| l.strip_prefix("CMD ")).unwrap();
         let mut args = vec!["ordo".to_string()];
         args.extend(words(cmd));
         super::Cli::try_parse_from(&args).unwrap();

@@ -519,7 +519,7 @@ async fn create<G: CliGame>(
     let tokens = created.tokens;
     say!("Table {id} ({}) created on {}.", G::INFO.name, ep.url());
     say!(
-        "Seed commitment (SHA-256 of the seed, revealed at the end): {}",
+        "Seed commitment (SHA-256 of the seed and a nonce, both revealed at the end): {}",
         created.seed_commitment
     );
     let mine = names.iter().position(|n| *n == "human");
@@ -1041,9 +1041,9 @@ async fn finish<G: CliGame>(
     }
     match (&held.snap.seed, &held.snap.seed_commitment) {
         (Some(seed), c) => {
-            let ok = seed
-                .parse::<u64>()
-                .is_ok_and(|n| &ordo_server::table::seed_commitment(n) == c);
+            let ok = seed.parse::<u64>().is_ok_and(|n| {
+                &ordo_server::table::seed_commitment_with(n, held.snap.seed_nonce.as_deref()) == c
+            });
             say!(
                 "Seed {seed}: {}",
                 if ok {
@@ -1123,7 +1123,7 @@ mod tests {
             "you": seat, "to_act": m.state().to_act().seats().iter().map(|s| s.0).collect::<Vec<_>>(),
             "view": m.state().view(Viewer::Seat(s)), "legal": legal,
             "game": "crusaders", "seats": [], "clocks": null, "can_undo": false, "log": {},
-            "seed_commitment": "c", "seed": null,
+            "seed_commitment": "c", "seed": null, "seed_nonce": null,
         })
     }
 

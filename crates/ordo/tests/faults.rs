@@ -69,9 +69,9 @@ fn start(db: &str, port: u16, extra: &[&str]) -> Child {
 type Acked = Arc<Mutex<BTreeMap<String, BTreeMap<u64, Value>>>>;
 
 /// Plays the first legal decision of every seat of `tables` until the server goes away.
-fn drive(port: u16, tables: Vec<(String, Vec<String>)>, acked: Acked) {
+fn drive(port: u16, tables: &[(String, Vec<String>)], acked: &Acked) {
     loop {
-        for (id, tokens) in &tables {
+        for (id, tokens) in tables {
             for t in tokens {
                 let Some((_, snap)) = http(
                     port,
@@ -137,7 +137,7 @@ fn kill_loop(db: &str, rounds: u64) {
             .chunks(2)
             .map(|chunk| {
                 let (chunk, acked) = (chunk.to_vec(), acked.clone());
-                std::thread::spawn(move || drive(port, chunk, acked))
+                std::thread::spawn(move || drive(port, &chunk, &acked))
             })
             .collect();
         std::thread::sleep(Duration::from_millis(400 + 150 * round));

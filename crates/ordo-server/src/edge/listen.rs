@@ -283,6 +283,8 @@ impl Conn {
         b.timer(TokioTimer::new())
             .header_read_timeout(self.header_timeout)
             .keep_alive(self.keep_alive);
+        // hyper's own rejections (a request line that does not parse, say) get the API's body.
+        let io = super::rejections::Rejections::new(io);
         let conn = b
             .serve_connection(TokioIo::new(io), service)
             .with_upgrades();

@@ -2,6 +2,7 @@
 //! connections, unfinished tables, idle time), and the listener that enforces it ([`listen`]).
 
 pub mod listen;
+mod rejections;
 
 use std::net::IpAddr;
 use std::time::Duration;

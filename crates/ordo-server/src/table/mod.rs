@@ -18,4 +18,4 @@ pub(crate) use seats::{clean_name, default_standin};
 pub use seats::{free_seats, hosted_bot, SeatInfo, TableOptions, MAX_BOT_ITERATIONS, MAX_BOT_TIME};
 pub use view::{replay_step, snapshot};
 
-pub use crate::tokens::{seed_commitment, sha256_hex};
+pub use crate::tokens::{seed_commitment, seed_commitment_with, sha256_hex};

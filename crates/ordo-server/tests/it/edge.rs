@@ -304,6 +304,28 @@ async fn slow_and_silent_clients_are_cut_off_and_impossible_bodies_refused_at_on
     assert_eq!(json_body(&answer)["code"], "request/too_large");
     assert!(start.elapsed() < Duration::from_secs(2));
 
+    // Requests hyper refuses before any route (a request line that does not parse, an address
+    // too long) get the API's body too.
+    for (request, status, code) in [
+        (
+            "GET /a b HTTP/1.1\r\nHost: x\r\n\r\n".to_string(),
+            "400",
+            "request/malformed",
+        ),
+        (
+            format!("GET /{} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(70_000)),
+            "414",
+            "request/uri_too_long",
+        ),
+    ] {
+        let answer = raw(addr, &request).await;
+        assert!(
+            answer.starts_with(&format!("HTTP/1.1 {status}")),
+            "{answer}"
+        );
+        assert_eq!(json_body(&answer)["code"], code, "{answer}");
+    }
+
     // A body that stops coming ends in an error with the API's body once the body timeout
     // passes.
     let start = Instant::now();

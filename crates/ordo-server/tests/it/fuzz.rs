@@ -147,7 +147,7 @@ fn random_http_requests_never_fail_the_server_or_change_a_table() {
     };
     proptest!(config, |(r in request())| {
         let path = format!("/{}", r.path.iter().map(|s| fill(s, &id, "x")).collect::<Vec<_>>().join("/"));
-        let uri = if r.query.is_empty() { path.clone() } else { format!("{path}?{}", fill(&r.query, &id, "nottoken")) };
+        let uri = if r.query.is_empty() { path } else { format!("{path}?{}", fill(&r.query, &id, "nottoken")) };
         let Ok(mut req) = Request::builder().method(r.method).uri(&uri).body(Body::from(r.body.clone())) else {
             return Ok(()); // not a request at all: nothing reaches the server
         };
