@@ -182,7 +182,7 @@ export async function scenarioCrusadersWheel(browser) {
     if (!shown) log(`first tap on "${name}" (${kind}) at version ${v0}: preview "${text}", now version ${await version(page)}, selected ${await page.locator('#my-board .wctl.sel').count()}`);
     check(text.startsWith(name) && text.length > name.length + 5, `the first tap shows the preview ("${text}")`);
     if (kind === 'resolve' && /^(Muster|Influence), /.test(name)) {
-      check(/(Muster|Influence) \d+( [+−] \d+ \([^)]+\))* (= \d+ )?(→|<|:)/.test(text), `the preview gives the value and the effect ("${text}")`);
+      check(/(Muster|Influence) \d+( [+−] \d+ \([^)]+\))*( = \d+)? ?(→|<|:)/.test(text), `the preview gives the value and the effect ("${text}")`);
     }
     const after = await page.locator('#my-board svg.wheel.live').getAttribute('data-after');
     check((await version(page)) === v0, 'the first tap decides nothing');
