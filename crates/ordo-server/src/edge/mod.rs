@@ -26,8 +26,9 @@ pub struct Policy {
     pub idle_evict: Duration,
     /// Time a client has to send a request's body once its headers are in.
     pub body_timeout: Duration,
-    /// WebSocket messages one connection may send per second on average (bursts of ten times
-    /// as many); a connection over it is closed with code 1008.
+    /// WebSocket messages one connection may send in a second: beyond it each message is
+    /// answered "rate limited"; beyond three times as many the connection is closed with code
+    /// 1008.
     pub ws_messages_per_second: f64,
     /// Full-state resyncs one connection may ask for per minute.
     pub ws_resyncs_per_minute: u32,
@@ -42,7 +43,7 @@ impl Default for Policy {
             lobby_expiry: Duration::from_secs(72 * 3600),
             idle_evict: Duration::from_secs(30 * 60),
             body_timeout: Duration::from_secs(30),
-            ws_messages_per_second: 20.0,
+            ws_messages_per_second: 50.0,
             ws_resyncs_per_minute: 30,
         }
     }

@@ -51,9 +51,6 @@ const PING_EVERY: Duration = Duration::from_secs(30);
 /// Longest client message id kept for answering retries.
 const MAX_MESSAGE_ID: usize = 64;
 
-/// Messages a connection may send per second.
-const MESSAGES_PER_SECOND: u32 = 50;
-
 /// A client message as read: one pass over the text; the decision stays raw JSON until the
 /// game reads it (the `ClientMsg` of the protocol, field by field).
 #[derive(Deserialize)]
@@ -230,6 +227,9 @@ pub(crate) async fn run_session<S, R, E>(
     let mut resync_start = Instant::now();
     let mut resyncs = 0u32;
     let resync_budget = state.policy.ws_resyncs_per_minute.max(1);
+    // Messages a connection may send in one second before it is answered "rate limited", and
+    // three times as many before it is closed.
+    let per_second = state.policy.ws_messages_per_second.max(1.0).ceil() as u32;
     let mut answered: BTreeMap<String, Message> = BTreeMap::new();
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
@@ -291,7 +291,7 @@ pub(crate) async fn run_session<S, R, E>(
                 in_window += 1;
                 // A connection far over its own budget, or an address over its budget across
                 // its connections, is told why and closed.
-                if in_window > MESSAGES_PER_SECOND * 3 {
+                if in_window > per_second * 3 {
                     state.metrics.ws_over_budget.increment(1);
                     close_and_drain(&mut tx, &mut rx, CLOSE_POLICY, "too many messages on this connection").await;
                     return;
@@ -314,7 +314,7 @@ pub(crate) async fn run_session<S, R, E>(
                     close_seat_gone(handle, &mut tx).await;
                     return;
                 }
-                if in_window > MESSAGES_PER_SECOND {
+                if in_window > per_second {
                     if tx.send(error_msg(None, &ApiError::RateLimited, version)).await.is_err() { return; }
                     continue;
                 }
