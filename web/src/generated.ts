@@ -157,6 +157,16 @@ kind: BuildingKind,
  */
 level: number, };
 
+export type ChangePassword = { 
+/**
+ * The current password.
+ */
+password: string, 
+/**
+ * The new one (the same rules as at sign-up).
+ */
+new_password: string, };
+
 export type ClientMsg = { "Action": { 
 /**
  * Client message id.
@@ -337,6 +347,12 @@ tokens: Array<string | null>,
  */
 host_token: string, };
 
+export type DeleteMe = { 
+/**
+ * The account's password.
+ */
+password: string, };
+
 export type DivineView = { 
 /**
  * Influence tiles collected (face up or down).
@@ -503,6 +519,20 @@ action: unknown,
  * while the decision is secret to this viewer.
  */
 effect?: unknown, };
+
+export type Me = { 
+/**
+ * The account's name as written at sign-up.
+ */
+name: string, 
+/**
+ * The e-mail address for notifications, if any.
+ */
+email: string | null, 
+/**
+ * Sign-up time, milliseconds since the Unix epoch.
+ */
+created_at: number, };
 
 export type Order = "alcantara" | "aviz" | "calatrava" | "holy_sepulchre" | "hospitaller" | "montesa" | "santiago" | "st_lazarus" | "templar" | "teutonic" | "female_band" | "livonian" | "dragon" | "brandenburg" | "utrecht" | "holy_ghost";
 
@@ -756,6 +786,30 @@ version: number, };
 
 export type Side = "small" | "large";
 
+export type SignIn = { 
+/**
+ * The account's name (any case).
+ */
+name: string, 
+/**
+ * Its password.
+ */
+password: string, };
+
+export type SignUp = { 
+/**
+ * The name other players see.
+ */
+name: string, 
+/**
+ * The password.
+ */
+password: string, 
+/**
+ * An address for notifications.
+ */
+email?: string, };
+
 export type Snapshot = { 
 /**
  * Table id.
@@ -977,6 +1031,12 @@ position: number,
  * Strength at the marker.
  */
 strength: number, };
+
+export type UpdateMe = { 
+/**
+ * A new e-mail address; `null` or an empty text removes it.
+ */
+email?: string, };
 
 export type Variant = "standard" | "learning" | "first_standard" | "unpredictable" | "knight_tournament";
 

@@ -72,6 +72,33 @@ pub enum ApiError {
     /// decision the rules now refuse). The record is kept as it is; the detail is logged.
     #[error("this table's stored record cannot be replayed; it is kept unchanged for the host")]
     Damaged(String),
+    /// A name an account cannot have.
+    #[error("{0}")]
+    InvalidName(String),
+    /// A password an account cannot have.
+    #[error("{0}")]
+    WeakPassword(String),
+    /// Text that cannot be an e-mail address.
+    #[error("this is not an e-mail address")]
+    InvalidEmail,
+    /// The name is taken (without regard to case).
+    #[error("this name is taken")]
+    NameTaken,
+    /// The name and password do not match an account (the same whether the name exists).
+    #[error("wrong name or password")]
+    WrongCredentials,
+    /// An operator disabled the account.
+    #[error("this account is disabled; ask the server's operator")]
+    AccountDisabled,
+    /// Too many failed sign-ins for the name, or attempts from the address: seconds to wait.
+    #[error("too many sign-in attempts; try again in {} minute(s)", .0.div_ceil(60))]
+    LoginThrottled(u64),
+    /// The route needs a signed-in account.
+    #[error("sign in first")]
+    SignInRequired,
+    /// A browser sent a state-changing request from another site.
+    #[error("requests that change something must come from this site's own pages")]
+    CrossSite,
     /// A failure on our side.
     #[error("internal error")]
     Internal(String),
@@ -83,7 +110,15 @@ impl ApiError {
         match self {
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::BadToken => StatusCode::FORBIDDEN,
-            ApiError::Malformed(_) | ApiError::InvalidTable(_) => StatusCode::BAD_REQUEST,
+            ApiError::Malformed(_)
+            | ApiError::InvalidTable(_)
+            | ApiError::InvalidName(_)
+            | ApiError::WeakPassword(_)
+            | ApiError::InvalidEmail => StatusCode::BAD_REQUEST,
+            ApiError::NameTaken => StatusCode::CONFLICT,
+            ApiError::WrongCredentials | ApiError::SignInRequired => StatusCode::UNAUTHORIZED,
+            ApiError::AccountDisabled | ApiError::CrossSite => StatusCode::FORBIDDEN,
+            ApiError::LoginThrottled(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::NotActive(_)
             | ApiError::NotYourTurn
             | ApiError::StaleVersion { .. }
@@ -122,6 +157,15 @@ impl ApiError {
             ApiError::TooManyTables(_) => "table/too_many",
             ApiError::TooLarge => "request/too_large",
             ApiError::Damaged(_) => "table/damaged",
+            ApiError::InvalidName(_) => "account/invalid_name",
+            ApiError::WeakPassword(_) => "account/weak_password",
+            ApiError::InvalidEmail => "account/invalid_email",
+            ApiError::NameTaken => "account/name_taken",
+            ApiError::WrongCredentials => "account/wrong_credentials",
+            ApiError::AccountDisabled => "account/disabled",
+            ApiError::LoginThrottled(_) => "account/throttled",
+            ApiError::SignInRequired => "auth/required",
+            ApiError::CrossSite => "request/cross_site",
             ApiError::Internal(_) => "internal",
         }
     }

@@ -12,6 +12,7 @@
 //! (`ordo_games`): nothing here names one.
 #![deny(missing_docs)]
 
+pub mod accounts;
 mod clocks;
 pub mod delta;
 pub mod edge;

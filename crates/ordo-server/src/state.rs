@@ -102,6 +102,8 @@ pub struct AppState {
     pub limiter: Arc<crate::limit::IpLimiter>,
     /// WebSocket messages per client address (off when `limiter` is off).
     pub(crate) ws_by_address: Arc<crate::limit::IpLimiter>,
+    /// Sign-in attempts per account name and per address.
+    pub(crate) logins: Arc<crate::accounts::LoginThrottle>,
     /// WebSocket messages over the whole server.
     pub(crate) ws_total: Arc<crate::limit::IpLimiter>,
     /// Hint searches running at once: at most one per core; more are refused, not queued.
@@ -176,6 +178,7 @@ impl AppState {
                     WS_MESSAGES_PER_ADDRESS * 10.0,
                 )
             }),
+            logins: Arc::new(crate::accounts::LoginThrottle::new(limiter.is_off())),
             ws_total: Arc::new(crate::limit::IpLimiter::new(
                 WS_MESSAGES_TOTAL,
                 WS_MESSAGES_TOTAL * 2.0,

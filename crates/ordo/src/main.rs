@@ -5,6 +5,7 @@
 //! Exit codes: 0 success; 1 a run error (bad arguments, I/O); 2 a record that does not replay
 //! or data files with problems; 3 simulated games that ended in an engine error.
 
+mod admin;
 mod arena;
 mod bench;
 mod games;
@@ -64,6 +65,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Copy the SQLite database consistently while the server runs (`VACUUM INTO`).
     Backup(serve::BackupArgs),
+    /// Accounts, for the server's operator: list, reset a password, disable, enable, sign out.
+    Admin(admin::AdminArgs),
     /// Drive a running server with WebSocket clients playing random decisions.
     Loadtest(loadtest::LoadtestArgs),
     /// Component data.
@@ -127,6 +130,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Serve(args) => serve::serve(args),
         Command::Backup(args) => serve::backup(&args),
+        Command::Admin(args) => admin::run(&args),
     }
 }
 

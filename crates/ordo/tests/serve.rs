@@ -700,7 +700,11 @@ fn a_backup_taken_from_a_running_server_restores_its_tables() {
         .output()
         .unwrap();
     assert!(!again.status.success());
-    assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"));
+    let said = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        said.contains("exists already") && !said.contains("corrupt"),
+        "{said}"
+    );
     let _ = server.kill();
     let _ = server.wait();
 
@@ -710,4 +714,104 @@ fn a_backup_taken_from_a_running_server_restores_its_tables() {
     assert_eq!(state(port2), before);
     let _ = restored.kill();
     let _ = restored.wait();
+}
+
+/// `ordo admin` on an account: listed, its password reset (the old one no longer works, the
+/// printed one does, its sessions ended), disabled and enabled, signed out everywhere.
+#[test]
+fn an_operator_manages_accounts_from_the_shell() {
+    use ordo_server::store::accounts::Accounts;
+    use ordo_server::store::SqliteStore;
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("accounts.db").display());
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let store = rt.block_on(SqliteStore::open(&db)).unwrap();
+    let hash = rt
+        .block_on(ordo_server::accounts::hash_password(
+            "lances at dawn".into(),
+        ))
+        .unwrap();
+    let id = rt
+        .block_on(store.create_account("Tancred", &hash, None))
+        .unwrap();
+    rt.block_on(store.create_session("s-one", id)).unwrap();
+    let admin = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_ordo"))
+            .args(["admin", "--db", &db])
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (ok, listed, _) = admin(&["accounts"]);
+    assert!(
+        ok && listed.contains("Tancred")
+            && listed.contains("active")
+            && listed.contains("1 account"),
+        "{listed}"
+    );
+    assert!(!listed.contains("argon2"), "{listed}");
+
+    let (ok, said, _) = admin(&["reset-password", "tancred"]);
+    assert!(ok, "{said}");
+    let new = said
+        .lines()
+        .next()
+        .and_then(|l| l.rsplit(": ").next())
+        .unwrap()
+        .trim()
+        .to_string();
+    assert_eq!(new.chars().count(), 16, "{said}");
+    let account = rt
+        .block_on(store.account_named("Tancred"))
+        .unwrap()
+        .unwrap();
+    assert_ne!(account.password_hash, hash);
+    assert!(
+        rt.block_on(store.session_account("s-one", false))
+            .unwrap()
+            .is_none(),
+        "sessions ended"
+    );
+
+    rt.block_on(store.create_session("s-two", id)).unwrap();
+    let (ok, said, _) = admin(&["disable", "Tancred"]);
+    assert!(ok && said.contains("disabled"), "{said}");
+    assert!(
+        rt.block_on(store.account_named("Tancred"))
+            .unwrap()
+            .unwrap()
+            .disabled
+    );
+    assert!(rt
+        .block_on(store.session_account("s-two", false))
+        .unwrap()
+        .is_none());
+    let (_, listed, _) = admin(&["accounts", "--json"]);
+    let row: Value = serde_json::from_str(listed.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (row["name"].as_str(), row["disabled"].as_bool()),
+        (Some("Tancred"), Some(true))
+    );
+    let (ok, _, _) = admin(&["enable", "Tancred"]);
+    assert!(
+        ok && !rt
+            .block_on(store.account_named("Tancred"))
+            .unwrap()
+            .unwrap()
+            .disabled
+    );
+
+    rt.block_on(store.create_session("s-three", id)).unwrap();
+    let (ok, said, _) = admin(&["sign-out", "Tancred"]);
+    assert!(ok && said.contains("1 session"), "{said}");
+    let (ok, _, err) = admin(&["disable", "Nobody"]);
+    assert!(!ok && err.contains("no account is named `Nobody`"), "{err}");
 }

@@ -344,6 +344,9 @@ fn connection_service(app: Router, peer: SocketAddr, tls: bool, over: bool) -> C
                 return Ok::<_, Infallible>(busy_response());
             }
             req.extensions_mut().insert(ConnectInfo(peer));
+            if tls {
+                req.extensions_mut().insert(crate::accounts::Https(true));
+            }
             let mut resp = app.oneshot(req.map(Body::new)).await?;
             if tls {
                 resp.headers_mut().insert(

@@ -33,6 +33,7 @@ pub fn app(state: AppState) -> Router {
         .merge(lobby::router())
         .merge(tables::router())
         .merge(crate::ws::router())
+        .merge(crate::accounts::router())
         .fallback(|| async { ApiError::NoRoute })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -42,6 +43,7 @@ pub fn app(state: AppState) -> Router {
         // brotli or gzip for JSON and text the routes did not compress themselves (the client's
         // files come compressed from `web`).
         .layer(tower_http::compression::CompressionLayer::new())
+        .layer(axum::middleware::from_fn(crate::accounts::same_origin))
         .layer(axum::middleware::from_fn_with_state(state.clone(), limit))
         .layer(axum::middleware::map_response(error_body))
         .with_state(state)
@@ -66,6 +68,17 @@ async fn limit(State(state): State<AppState>, mut req: Request, next: Next) -> R
     if let Some(peer) = peer {
         let ip = crate::edge::client_addr(peer, req.headers(), &state.policy.trusted_proxies);
         req.extensions_mut().insert(crate::edge::ClientAddr(ip));
+        // HTTPS behind a trusted proxy that says so (the listener marks its own TLS).
+        if req.extensions().get::<crate::accounts::Https>().is_none() {
+            let forwarded_https = crate::edge::trusted(peer, &state.policy.trusted_proxies)
+                && req
+                    .headers()
+                    .get("x-forwarded-proto")
+                    .and_then(|v| v.to_str().ok())
+                    .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"));
+            req.extensions_mut()
+                .insert(crate::accounts::Https(forwarded_https));
+        }
         if !state.limiter.allow(ip) {
             return ApiError::RateLimited.into_response();
         }

@@ -2,10 +2,12 @@
 //! client's TypeScript declarations are generated from these types ([`declarations`]). This
 //! module is a leaf: it depends on no other part of the server.
 
+mod accounts;
 mod common;
 mod lobby;
 mod play;
 
+pub use accounts::{ChangePassword, DeleteMe, Me, SignIn, SignUp, UpdateMe};
 pub use common::{SeatPublic, TableStatus};
 
 pub use lobby::{
@@ -21,6 +23,12 @@ use ts_rs::TS;
 /// TypeScript declarations of the protocol types.
 pub fn declarations() -> Vec<String> {
     vec![
+        SignUp::decl(),
+        SignIn::decl(),
+        ChangePassword::decl(),
+        UpdateMe::decl(),
+        DeleteMe::decl(),
+        Me::decl(),
         SeatPublic::decl(),
         Legal::decl(),
         LogLine::decl(),

@@ -259,4 +259,144 @@ pub async fn store_contract(store: std::sync::Arc<dyn Store>) {
         all.iter().any(|r| r.id == t.id) && all.iter().any(|r| r.id == t2.id),
         "{b}: list all"
     );
+    accounts_contract(&*store, &prefix).await;
+}
+
+/// Accounts and sessions: unique names without regard to case, sessions found by their hash
+/// only, ended one by one or all but one, gone with a disabled or deleted account.
+async fn accounts_contract(store: &dyn Store, prefix: &str) {
+    let b = store.backend();
+    let name = format!("Alice{}", prefix.trim_end_matches('-'));
+    let id = store
+        .create_account(&name, "$argon2id$hash", None)
+        .await
+        .unwrap_or_else(|e| panic!("{b}: create account: {e}"));
+    assert!(
+        matches!(
+            store.create_account(&name.to_uppercase(), "x", None).await,
+            Err(StoreError::Exists(_))
+        ),
+        "{b}: a name differing only in case is taken"
+    );
+    let found = store
+        .account_named(&name.to_lowercase())
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"))
+        .unwrap_or_else(|| panic!("{b}: account not found by its name in another case"));
+    assert_eq!(
+        (found.id, found.name.as_str(), found.disabled),
+        (id, name.as_str(), false)
+    );
+    assert_eq!(found.email, None, "{b}");
+    store
+        .set_email(id, Some("alice@example.org"))
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
+    store
+        .set_password(id, "$argon2id$other")
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
+    let found = store.account_named(&name).await.ok().flatten();
+    assert_eq!(
+        found.map(|a| (a.email, a.password_hash)),
+        Some((Some("alice@example.org".into()), "$argon2id$other".into())),
+        "{b}"
+    );
+    assert!(
+        matches!(
+            store.set_password(-5, "x").await,
+            Err(StoreError::NotFound(_))
+        ),
+        "{b}"
+    );
+    // Sessions.
+    for s in ["s1", "s2", "s3"] {
+        store
+            .create_session(&format!("{prefix}{s}"), id)
+            .await
+            .unwrap_or_else(|e| panic!("{b}: {e}"));
+    }
+    let (acc, _) = store
+        .session_account(&format!("{prefix}s1"), true)
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"))
+        .unwrap_or_else(|| panic!("{b}: session not found"));
+    assert_eq!(acc.id, id, "{b}");
+    assert!(
+        store
+            .session_account("no-such-session", false)
+            .await
+            .ok()
+            .flatten()
+            .is_none(),
+        "{b}"
+    );
+    store
+        .delete_session(&format!("{prefix}s2"))
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
+    let ended = store
+        .delete_sessions(id, Some(&format!("{prefix}s1")))
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
+    assert_eq!(ended, 1, "{b}: all but the kept one (s3)");
+    let alive = |s: &'static str| async move {
+        store
+            .session_account(&format!("{prefix}{s}"), false)
+            .await
+            .ok()
+            .flatten()
+            .is_some()
+    };
+    assert!(
+        alive("s1").await && !alive("s2").await && !alive("s3").await,
+        "{b}"
+    );
+    // Disabling ends the sessions; deleting removes the account.
+    store
+        .set_disabled(id, true)
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
+    assert!(
+        !alive("s1").await,
+        "{b}: sessions end with a disabled account"
+    );
+    assert!(
+        store
+            .account_named(&name)
+            .await
+            .ok()
+            .flatten()
+            .is_some_and(|a| a.disabled),
+        "{b}"
+    );
+    store
+        .create_session(&format!("{prefix}s4"), id)
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
+    store
+        .delete_account(id)
+        .await
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
+    assert!(
+        !alive("s4").await,
+        "{b}: sessions end with a deleted account"
+    );
+    assert!(
+        store.account_named(&name).await.ok().flatten().is_none(),
+        "{b}"
+    );
+    assert!(
+        store
+            .list_accounts()
+            .await
+            .unwrap_or_else(|e| panic!("{b}: {e}"))
+            .iter()
+            .all(|a| a.id != id),
+        "{b}"
+    );
+    assert!(
+        matches!(store.delete_account(id).await, Err(StoreError::NotFound(_))),
+        "{b}"
+    );
 }

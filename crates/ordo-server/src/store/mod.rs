@@ -5,6 +5,7 @@
 //! rows `(table, version, seat, action)`, unique per `(table, version)`: a decision is durable
 //! once `append_action` returns, and two writers can never both append the same version.
 
+pub mod accounts;
 mod contract;
 mod postgres;
 mod sqlite;
@@ -15,7 +16,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::protocol::TableStatus;
 pub use contract::store_contract;
 pub use postgres::PostgresStore;
-pub use sqlite::{sqlite_backup, SqliteStore};
+pub use sqlite::{sqlite_backup, BackupError, SqliteStore};
 
 /// A table as stored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -193,7 +194,7 @@ impl From<sqlx::Error> for StoreError {
 
 /// The storage interface of the server.
 #[async_trait]
-pub trait Store: Send + Sync {
+pub trait Store: accounts::Accounts + Send + Sync {
     /// Which backend ("sqlite", "postgres").
     fn backend(&self) -> &'static str;
 

@@ -29,6 +29,10 @@ const MIGRATIONS: &[(i64, &str)] = &[
         5,
         include_str!("../../migrations/postgres/0005_seed_nonce.sql"),
     ),
+    (
+        6,
+        include_str!("../../migrations/postgres/0006_accounts.sql"),
+    ),
 ];
 
 /// PostgreSQL store. Every change is announced on a notification channel (`LISTEN`/`NOTIFY`)
@@ -133,6 +137,8 @@ impl PostgresStore {
         Ok(())
     }
 }
+
+super::accounts::accounts_over_pool!(PostgresStore, sqlx::postgres::PgRow);
 
 fn table_from(row: &sqlx::postgres::PgRow) -> Result<TableRow, StoreError> {
     Ok(TableRow {

@@ -31,6 +31,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
         5,
         include_str!("../../migrations/sqlite/0005_seed_nonce.sql"),
     ),
+    (6, include_str!("../../migrations/sqlite/0006_accounts.sql")),
 ];
 
 /// Writes a consistent copy of the SQLite database `url` (`sqlite:FILE`) to `out` while a
@@ -39,17 +40,12 @@ const MIGRATIONS: &[(i64, &str)] = &[
 ///
 /// # Errors
 /// Not a SQLite file URL, `out` exists already, or database errors.
-pub async fn sqlite_backup(url: &str, out: &std::path::Path) -> Result<u64, StoreError> {
+pub async fn sqlite_backup(url: &str, out: &std::path::Path) -> Result<u64, BackupError> {
     if !url.starts_with("sqlite:") || url.contains(":memory:") {
-        return Err(StoreError::Corrupt(format!(
-            "`{url}` is not a SQLite database file (PostgreSQL: use pg_dump)"
-        )));
+        return Err(BackupError::NotSqlite(url.to_owned()));
     }
     if out.exists() {
-        return Err(StoreError::Corrupt(format!(
-            "{} exists already; the backup is written to a new file",
-            out.display()
-        )));
+        return Err(BackupError::Exists(out.to_path_buf()));
     }
     let opts = SqliteConnectOptions::from_str(url)?
         .create_if_missing(false)
@@ -61,13 +57,30 @@ pub async fn sqlite_backup(url: &str, out: &std::path::Path) -> Result<u64, Stor
         .await?;
     let target = out
         .to_str()
-        .ok_or_else(|| StoreError::Corrupt(format!("{} is not a UTF-8 path", out.display())))?;
+        .ok_or_else(|| BackupError::NotUtf8(out.to_path_buf()))?;
     sqlx::query("VACUUM INTO ?")
         .bind(target)
         .execute(&pool)
         .await?;
     pool.close().await;
     Ok(std::fs::metadata(out).map(|m| m.len()).unwrap_or(0))
+}
+
+/// Why `ordo backup` wrote no copy.
+#[derive(Debug, thiserror::Error)]
+pub enum BackupError {
+    /// The database is not a SQLite file.
+    #[error("`{0}` is not a SQLite database file (PostgreSQL: use pg_dump)")]
+    NotSqlite(String),
+    /// The target exists: a backup never overwrites.
+    #[error("{} exists already; the backup is written to a new file", .0.display())]
+    Exists(std::path::PathBuf),
+    /// SQLite names its target by text.
+    #[error("{} is not a UTF-8 path", .0.display())]
+    NotUtf8(std::path::PathBuf),
+    /// The database could not be opened or copied.
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
 }
 
 /// SQLite store (WAL mode, full synchronous commits).
@@ -80,6 +93,15 @@ pub async fn sqlite_backup(url: &str, out: &std::path::Path) -> Result<u64, Stor
 pub struct SqliteStore {
     pool: SqlitePool,
     writer: mpsc::UnboundedSender<AppendJob>,
+}
+
+super::accounts::accounts_over_pool!(SqliteStore, sqlx::sqlite::SqliteRow);
+
+impl SqliteStore {
+    /// The connection pool (accounts and sessions are written through it directly).
+    fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
 }
 
 /// One append waiting for the writer.

@@ -1,6 +1,7 @@
 //! Integration tests of ordo-server.
 #![allow(clippy::unwrap_used)]
 
+mod accounts;
 mod bindings;
 mod edge;
 mod fuzz;

@@ -1,0 +1,273 @@
+//! Accounts (optional: guests play without one): sign up, sign in and out (here or
+//! everywhere), the signed-in person, e-mail and password changes, deleting an account.
+//! Passwords are argon2id hashes; sessions are server-side rows named by the hash of a random
+//! id that lives only in an HttpOnly cookie; sign-ins are throttled per name and per address;
+//! a wrong name and a wrong password get the same answer in the same time.
+
+mod password;
+mod session;
+mod throttle;
+
+use std::net::IpAddr;
+
+use axum::extract::{FromRequestParts, State};
+use axum::http::{header, request::Parts, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{delete, post, put};
+use axum::{Json, Router};
+
+use crate::edge::ClientAddr;
+use crate::error::ApiError;
+use crate::http::AppJson;
+use crate::protocol::{ChangePassword, DeleteMe, Me, SignIn, SignUp, UpdateMe};
+use crate::state::AppState;
+use crate::store::accounts::{name_key, AccountRow};
+use crate::store::StoreError;
+use crate::table::sha256_hex;
+
+pub use password::{check_name, check_password, hash as hash_password};
+pub(crate) use session::{same_origin, SignedIn};
+pub use session::{Https, COOKIE};
+pub use throttle::LoginThrottle;
+
+/// The account routes.
+pub(crate) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/accounts", post(sign_up))
+        .route("/api/session", post(sign_in).delete(sign_out))
+        .route("/api/sessions", delete(sign_out_everywhere))
+        .route(
+            "/api/me",
+            axum::routing::get(me).patch(update_me).delete(delete_me),
+        )
+        .route("/api/me/password", put(change_password))
+}
+
+/// Where a request came from: its client address and whether it came over HTTPS.
+struct Caller {
+    ip: Option<IpAddr>,
+    https: bool,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Caller {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(Caller {
+            ip: parts.extensions.get::<ClientAddr>().map(|c| c.0),
+            https: parts.extensions.get::<Https>().is_some_and(|h| h.0),
+        })
+    }
+}
+
+fn me_of(a: &AccountRow) -> Me {
+    Me {
+        name: a.name.clone(),
+        email: a.email.clone(),
+        created_at: a.created_at,
+    }
+}
+
+/// A new session for `account`, answered with `status`, the account and the cookie.
+async fn signed_in(
+    state: &AppState,
+    account: &AccountRow,
+    https: bool,
+    status: StatusCode,
+) -> Result<Response, ApiError> {
+    let id = session::new_session_id()?;
+    state
+        .store
+        .create_session(&sha256_hex(id.as_bytes()), account.id)
+        .await?;
+    Ok((
+        status,
+        [(header::SET_COOKIE, session::set_cookie(Some(&id), https))],
+        Json(me_of(account)),
+    )
+        .into_response())
+}
+
+fn signed_out(https: bool) -> Response {
+    (
+        StatusCode::NO_CONTENT,
+        [(header::SET_COOKIE, session::set_cookie(None, https))],
+    )
+        .into_response()
+}
+
+/// An e-mail address as given: trimmed, `None` when empty.
+///
+/// # Errors
+/// [`ApiError::InvalidEmail`] for text that cannot be an address.
+fn email_of(text: Option<&str>) -> Result<Option<String>, ApiError> {
+    let Some(t) = text.map(str::trim).filter(|t| !t.is_empty()) else {
+        return Ok(None);
+    };
+    let valid = t.len() <= 254
+        && !t.chars().any(|c| c.is_whitespace() || c.is_control())
+        && t.split_once('@').is_some_and(|(local, domain)| {
+            !local.is_empty()
+                && !domain.contains('@')
+                && domain.contains('.')
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+        });
+    if valid {
+        Ok(Some(t.to_owned()))
+    } else {
+        Err(ApiError::InvalidEmail)
+    }
+}
+
+/// Checks a password against an account (or against nothing, in the same time), counting
+/// failures for the name's throttle.
+async fn check_credentials(
+    state: &AppState,
+    name: &str,
+    password: &str,
+    ip: Option<IpAddr>,
+) -> Result<AccountRow, ApiError> {
+    let key = name_key(name);
+    state
+        .logins
+        .allow(&key, ip)
+        .map_err(ApiError::LoginThrottled)?;
+    let account = state.store.account_named(name).await?;
+    let ok = password::verify(
+        password.to_owned(),
+        account.as_ref().map(|a| a.password_hash.clone()),
+    )
+    .await;
+    match account {
+        Some(a) if ok => {
+            state.logins.succeeded(&key);
+            if a.disabled {
+                return Err(ApiError::AccountDisabled);
+            }
+            Ok(a)
+        }
+        _ => {
+            state.logins.failed(&key);
+            Err(ApiError::WrongCredentials)
+        }
+    }
+}
+
+async fn sign_up(
+    State(state): State<AppState>,
+    from: Caller,
+    AppJson(req): AppJson<SignUp>,
+) -> Result<Response, ApiError> {
+    password::check_name(&req.name)?;
+    password::check_password(&req.name, &req.password)?;
+    let email = email_of(req.email.as_deref())?;
+    // Sign-ups share the address's budget of sign-in attempts (a hash costs as much).
+    state
+        .logins
+        .allow("", from.ip)
+        .map_err(ApiError::LoginThrottled)?;
+    let hash = password::hash(req.password).await?;
+    let id = match state
+        .store
+        .create_account(&req.name, &hash, email.as_deref())
+        .await
+    {
+        Ok(id) => id,
+        Err(StoreError::Exists(_)) => return Err(ApiError::NameTaken),
+        Err(e) => return Err(e.into()),
+    };
+    tracing::info!(account = %req.name, "account created");
+    let account = AccountRow {
+        id,
+        name: req.name,
+        password_hash: hash,
+        email,
+        created_at: crate::store::now_ms(),
+        disabled: false,
+    };
+    signed_in(&state, &account, from.https, StatusCode::CREATED).await
+}
+
+async fn sign_in(
+    State(state): State<AppState>,
+    from: Caller,
+    before: Option<SignedIn>,
+    AppJson(req): AppJson<SignIn>,
+) -> Result<Response, ApiError> {
+    let account = check_credentials(&state, &req.name, &req.password, from.ip).await?;
+    if let Some(before) = before {
+        state.store.delete_session(&before.session).await?;
+    }
+    signed_in(&state, &account, from.https, StatusCode::OK).await
+}
+
+async fn sign_out(
+    State(state): State<AppState>,
+    from: Caller,
+    me: Option<SignedIn>,
+) -> Result<Response, ApiError> {
+    if let Some(me) = me {
+        state.store.delete_session(&me.session).await?;
+    }
+    Ok(signed_out(from.https))
+}
+
+async fn sign_out_everywhere(
+    State(state): State<AppState>,
+    from: Caller,
+    me: SignedIn,
+) -> Result<Response, ApiError> {
+    state.store.delete_sessions(me.account.id, None).await?;
+    Ok(signed_out(from.https))
+}
+
+async fn me(me: SignedIn) -> Json<Me> {
+    Json(me_of(&me.account))
+}
+
+async fn update_me(
+    State(state): State<AppState>,
+    me: SignedIn,
+    AppJson(req): AppJson<UpdateMe>,
+) -> Result<Json<Me>, ApiError> {
+    let email = email_of(req.email.as_deref())?;
+    state
+        .store
+        .set_email(me.account.id, email.as_deref())
+        .await?;
+    Ok(Json(Me {
+        email,
+        ..me_of(&me.account)
+    }))
+}
+
+async fn change_password(
+    State(state): State<AppState>,
+    from: Caller,
+    me: SignedIn,
+    AppJson(req): AppJson<ChangePassword>,
+) -> Result<StatusCode, ApiError> {
+    check_credentials(&state, &me.account.name, &req.password, from.ip).await?;
+    password::check_password(&me.account.name, &req.new_password)?;
+    let hash = password::hash(req.new_password).await?;
+    state.store.set_password(me.account.id, &hash).await?;
+    // Every other device signs in again with the new password.
+    state
+        .store
+        .delete_sessions(me.account.id, Some(&me.session))
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn delete_me(
+    State(state): State<AppState>,
+    from: Caller,
+    me: SignedIn,
+    AppJson(req): AppJson<DeleteMe>,
+) -> Result<Response, ApiError> {
+    check_credentials(&state, &me.account.name, &req.password, from.ip).await?;
+    state.store.delete_account(me.account.id).await?;
+    tracing::info!(account = %me.account.name, "account deleted");
+    Ok(signed_out(from.https))
+}
