@@ -739,6 +739,34 @@ fn data_packs_export_load_refuse_and_replay() {
     assert_ne!(changed, text, "the 3-player supply entry was not found");
     std::fs::write(&components, &changed).unwrap();
     assert_ne!(sim(&["--data", p]), builtin);
+    // The arena plays with the pack too (the same options as sim).
+    let arena = |extra: &[&str]| {
+        let mut args = vec![
+            "arena",
+            "--players",
+            "3",
+            "--bots",
+            "random,random,random",
+            "--games",
+            "6",
+            "--seed",
+            "4",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        let out = ordo(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        last_json(&out)
+    };
+    assert_ne!(
+        arena(&["--data", p]),
+        arena(&[]),
+        "the arena ignored the data pack"
+    );
     // A game played with the pack records it, and replays only with it.
     let record = dir.path().join("game.json");
     let mut child = Command::new(env!("CARGO_BIN_EXE_ordo"))
@@ -835,6 +863,32 @@ fn data_packs_export_load_refuse_and_replay() {
         err.contains("map.json: roads[1][1]: unknown area `Lyonn`"),
         "{err}"
     );
+    // The server refuses the broken pack before it opens a table: it does not start.
+    let db = format!("sqlite:{}", dir.path().join("refused.db").display());
+    let mut server = Command::new(env!("CARGO_BIN_EXE_ordo"))
+        .args(["serve", "--bind", "127.0.0.1:0", "--db", &db, "--data", p])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = server.try_wait().unwrap() {
+            break Some(status);
+        }
+        if started.elapsed() > std::time::Duration::from_secs(30) {
+            let _ = server.kill();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    let mut said = String::new();
+    std::io::Read::read_to_string(server.stderr.as_mut().unwrap(), &mut said).unwrap();
+    assert!(
+        status.is_some_and(|s| !s.success()),
+        "the server started with a broken pack: {said}"
+    );
+    assert!(said.contains("roads[1][1]"), "{said}");
 }
 
 /// `ordo data check --data DIR` refuses the pack (exit 2); its report.

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
 use axum::http::StatusCode;
-use serde_json::json;
+use serde_json::{json, Value};
 
 use crate::http::{call, my_turn, state_at};
 
@@ -32,13 +32,18 @@ async fn barons_plan_at_once_over_the_network_and_keep_their_plans_secret() {
     let planned_together = Arc::new(AtomicU32::new(0));
     let carded = Arc::new(AtomicU32::new(0));
     let gained = Arc::new(AtomicU32::new(0));
+    // Every log line a spectator was shown, by version (a snapshot carries the recent lines).
+    let seen = Arc::new(std::sync::Mutex::new(std::collections::BTreeMap::<
+        u64,
+        Value,
+    >::new()));
     let play = |seat: usize| {
         let state = state.clone();
         let id = id.clone();
         let token = tokens[seat].clone();
         let stale = stale.clone();
         let planned_together = planned_together.clone();
-        let (carded, gained) = (carded.clone(), gained.clone());
+        let (carded, gained, seen) = (carded.clone(), gained.clone(), seen.clone());
         let tokens_all = tokens.clone();
         async move {
             let mut n = 0usize;
@@ -95,6 +100,11 @@ async fn barons_plan_at_once_over_the_network_and_keep_their_plans_secret() {
                     assert_eq!(line["seat"], json!(seat), "another Baron's discard: {line}");
                 }
                 let (_, spec) = call(&state, "GET", &format!("/api/tables/{id}/state"), None).await;
+                for (k, line) in spec["log"].as_object().unwrap() {
+                    seen.lock()
+                        .unwrap()
+                        .insert(k.parse().unwrap(), line.clone());
+                }
                 if spec["status"] != "finished" {
                     for line in spec["log"].as_object().unwrap().values() {
                         assert!(line["action"].get("discard_fate").is_none(), "{line}");
@@ -141,6 +151,42 @@ async fn barons_plan_at_once_over_the_network_and_keep_their_plans_secret() {
     tokio::join!(play(0), play(1));
     assert!(planned_together.load(Ordering::Relaxed) > 10);
     assert!(carded.load(Ordering::Relaxed) > 10 && gained.load(Ordering::Relaxed) > 10);
+    // Every Event drawn is named to everyone: a spectator's log names each one the view lists,
+    // in the order drawn (those resolved inside one step included).
+    let (_, spec) = call(&state, "GET", &format!("/api/tables/{id}/state"), None).await;
+    let drawn: Vec<u64> = spec["view"]["events_drawn"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["card"].as_u64().unwrap())
+        .collect();
+    for (k, line) in spec["log"].as_object().unwrap() {
+        seen.lock()
+            .unwrap()
+            .insert(k.parse().unwrap(), line.clone());
+    }
+    let seen = seen.lock().unwrap().clone();
+    assert_eq!(
+        seen.keys().copied().collect::<Vec<_>>(),
+        (1..=seen.len() as u64).collect::<Vec<_>>(),
+        "a spectator saw every log line"
+    );
+    let logged: Vec<u64> = seen
+        .values()
+        .flat_map(|l| {
+            l["effect"]["events"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+        })
+        .map(|e| e["card"].as_u64().unwrap())
+        .collect();
+    assert!(!drawn.is_empty(), "no Event was drawn in the game");
+    assert_eq!(logged, drawn, "the log names every Event drawn, in order");
+    assert_eq!(
+        spec["view"]["events_text"].as_array().map(Vec::len),
+        Some(drawn.len())
+    );
     assert_eq!(
         stale.load(Ordering::Relaxed),
         0,
