@@ -3,7 +3,7 @@
 // replay, the phone layout), two humans with a bot and a spectator, joining from the table list.
 
 import { join } from 'node:path';
-import { STARTED, BUDGET_MS, passed, log, check, seed, sleep, server, base, expectedRefusals, newContext, snapOf, version, waitConnected, waitClaimed, decideOnce, waitTurn, boardSignature, transferred, shot, createInLobby, checkHints, checkReplay } from './lib.mjs';
+import { STARTED, BUDGET_MS, passed, log, check, seed, sleep, server, base, expectedRefusals, newContext, snapOf, version, waitConnected, waitClaimed, decideOnce, waitTurn, boardSignature, decisionInView, transferred, shot, createInLobby, checkHints, checkReplay } from './lib.mjs';
 
 /** @typedef {import('playwright-core').Browser} Browser */
 /** @typedef {import('../src/generated').Snapshot} Snapshot */
@@ -120,14 +120,8 @@ export async function scenarioFullGame(browser) {
       const overflow = await pp.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       check(overflow <= 1, `no sideways scrolling on a phone-sized screen (${overflow}px)`);
       // The decision to make is on screen without scrolling (a bottom sheet).
-      const sheet = await pp.evaluate(() => {
-        const b = document.querySelector('#decision-list button.decision:not([disabled])');
-        if (!b) return null;
-        window.scrollTo(0, 0);
-        const r = b.getBoundingClientRect();
-        return { top: r.top, bottom: r.bottom, h: window.innerHeight };
-      });
-      if (sheet) check(sheet.top >= 0 && sheet.bottom <= sheet.h, `a decision is visible without scrolling on a phone (${JSON.stringify(sheet)})`);
+      const sheet = await decisionInView(pp);
+      check(sheet != null && sheet.top >= 0 && sheet.bottom <= sheet.h, `a decision is visible without scrolling on a phone (${JSON.stringify(sheet)})`);
       await shot(pp, 'board-phone');
       await phone.close();
       passed.push('phone-sized screen: no sideways scrolling, the decision in view without scrolling (screenshot board-phone.png)');

@@ -1,6 +1,7 @@
 // @ts-check
 // Checks the client's module graph: no import circle anywhere under web/ (static imports), and no
-// hand-written file over 600 lines (generated types and string tables excepted).
+// hand-written file over 600 lines (generated types and string tables excepted), games import
+// only the shell's DOM helpers, and the shell names no game outside its registry.
 //
 //   node e2e/cycles.mjs
 
@@ -48,10 +49,17 @@ for (const f of files) {
       if (m[1].includes('/shell/') && !m[1].endsWith('/shell/dom.js')) problems.push(`${rel} imports ${m[1]} (a game imports only shell/dom.js)`);
     }
   }
+  // The shell's code (comments aside) names a game only in its registry, shell/games.js.
+  if (rel.startsWith('shell/') && rel !== 'shell/games.js') {
+    const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"\\])\/\/.*$/gm, '$1');
+    for (const m of code.matchAll(/\b(crusaders|warrior[-_ ]knights)\b/gi)) {
+      problems.push(`${rel} names the game "${m[1]}" (only shell/games.js may)`);
+    }
+  }
 }
 if (problems.length) {
   for (const p of problems) process.stdout.write(`${p}\n`);
   process.stdout.write(`0 passed, 1 failed\n`);
   process.exit(1);
 }
-process.stdout.write(`${files.length} modules: no import circle, none over 600 lines, games import only shell/dom.js\n`);
+process.stdout.write(`${files.length} modules: no import circle, none over 600 lines, games import only shell/dom.js, the shell names games only in shell/games.js\n`);

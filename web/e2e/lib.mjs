@@ -162,6 +162,29 @@ export async function waitConnected(page) {
 }
 
 /**
+ * Waits (up to 60 s) until it is the page's seat's turn, scrolls to the top, and returns where
+ * the first control that decides lies (a decision button, a wheel wedge, a region to pick), with
+ * the window's height: on a phone it must lie inside the window without scrolling.
+ * @param {Page} page
+ * @returns {Promise<{top: number, bottom: number, h: number, what: string} | null>}
+ */
+export async function decisionInView(page) {
+  const mine = await page.waitForFunction(() => {
+    const o = /** @type {any} */ (window).__ordo;
+    return o?.snap?.status === 'finished' || (document.querySelector('.table-page.my-turn') != null
+      && document.querySelector('#decisions button.decision:not([disabled]), #wheel-box [role="button"], #region-pick button.decision:not([disabled])') != null);
+  }, null, { timeout: 60000 }).then(() => true).catch(() => false);
+  if (!mine) return null;
+  return page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const b = document.querySelector('#decisions button.decision:not([disabled]), #wheel-box [role="button"], #region-pick button.decision:not([disabled])');
+    if (!b) return null;
+    const r = b.getBoundingClientRect();
+    return { top: Math.round(r.top), bottom: Math.round(r.bottom), h: window.innerHeight, what: (b.getAttribute('aria-label') ?? b.textContent ?? '').slice(0, 40) };
+  });
+}
+
+/**
  * Opens the table again in a new page of the same browser and compares its log with `page`'s,
  * line by line (the lines both show): a page opened later reads what happened exactly as the page
  * that watched the decisions arrive.

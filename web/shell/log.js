@@ -22,8 +22,9 @@ export function renderLog(snap, view) {
   entries.sort((a, b) => (a[0] < b[0] ? 1 : -1));
   return h('section', { class: 'card log', id: 'log', 'aria-label': t('log') },
     h('h2', null, t('log')),
-    entries.length === 0 ? h('p', { class: 'muted' }, t('log_empty')) :
-      h('ol', { id: 'log-list', reversed: true, role: 'log', 'aria-live': 'polite', 'aria-label': t('log') }, entries.map(([key, e]) => h('li', { value: Number(key) || null, 'data-log': key },
+    // The list is there from the start, so its first line is announced like the others.
+    entries.length === 0 ? h('p', { class: 'muted' }, t('log_empty')) : null,
+    h('ol', { id: 'log-list', reversed: true, role: 'log', 'aria-live': 'polite', 'aria-label': t('log') }, entries.map(([key, e]) => h('li', { value: Number(key) || null, 'data-log': key },
         seatBadge(e.seat, 14), ' ', h('span', { class: 'log-who' }, seatLabel(snap, e.seat)), ': ',
         // The line opens the replay at that moment.
         tbl.id ? h('a', { class: 'log-moment', href: `${replayUrl(tbl.id, tbl.token)}&at=${Number(key)}`, target: '_blank', rel: 'noopener', title: `${t('replay')} · ${Number(key)}` }, logText(view, e)) : logText(view, e)))));
