@@ -815,3 +815,100 @@ fn an_operator_manages_accounts_from_the_shell() {
     let (ok, _, err) = admin(&["disable", "Nobody"]);
     assert!(!ok && err.contains("no account is named `Nobody`"), "{err}");
 }
+
+/// One raw HTTP/1.1 exchange with extra headers; returns the whole answer (head and body).
+fn raw(port: u16, method: &str, path: &str, headers: &str, body: &str) -> String {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n{headers}Connection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    out
+}
+
+/// A server logging at its most detailed level is driven through an account's whole life: its
+/// logs never hold the password, the session id, or the password's hash.
+#[test]
+fn no_password_or_session_reaches_the_logs() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("ordo.db").display());
+    let port = free_port();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_ordo"))
+        .args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--db", &db])
+        .env("ORDO_LOG", "trace")
+        .stdout(Stdio::from(
+            std::fs::File::create(dir.path().join("out.log")).unwrap(),
+        ))
+        .stderr(Stdio::from(
+            std::fs::File::create(dir.path().join("err.log")).unwrap(),
+        ))
+        .spawn()
+        .unwrap();
+    let t = Instant::now();
+    while http(port, "GET", "/api/tables", None).is_none() {
+        assert!(
+            t.elapsed() < Duration::from_secs(30),
+            "server did not start"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let password = "quill-and-parchment-77";
+    let up = raw(
+        port,
+        "POST",
+        "/api/accounts",
+        "",
+        &json!({"name": "Godfrey", "password": password}).to_string(),
+    );
+    assert!(up.starts_with("HTTP/1.1 201"), "{up}");
+    let session = up
+        .lines()
+        .find_map(|l| l.strip_prefix("set-cookie: ordo_session="))
+        .and_then(|v| v.split(';').next())
+        .unwrap()
+        .to_string();
+    let cookie = format!("Cookie: ordo_session={session}\r\n");
+    assert!(raw(port, "GET", "/api/me", &cookie, "").contains("Godfrey"));
+    let wrong = raw(
+        port,
+        "POST",
+        "/api/session",
+        "",
+        &json!({"name": "Godfrey", "password": "not-the-password-1"}).to_string(),
+    );
+    assert!(wrong.starts_with("HTTP/1.1 401"), "{wrong}");
+    let new_password = "ink-and-seal-2026";
+    let change = raw(
+        port,
+        "PUT",
+        "/api/me/password",
+        &cookie,
+        &json!({"password": password, "new_password": new_password}).to_string(),
+    );
+    assert!(change.starts_with("HTTP/1.1 204"), "{change}");
+    assert!(raw(port, "DELETE", "/api/session", &cookie, "").starts_with("HTTP/1.1 204"));
+    let _ = server.kill();
+    let _ = server.wait();
+    let logs = format!(
+        "{}{}",
+        std::fs::read_to_string(dir.path().join("out.log")).unwrap(),
+        std::fs::read_to_string(dir.path().join("err.log")).unwrap()
+    );
+    assert!(
+        logs.contains("account created"),
+        "the logs were captured: {logs}"
+    );
+    for secret in [
+        password,
+        new_password,
+        "not-the-password-1",
+        session.as_str(),
+        "$argon2id$",
+    ] {
+        assert!(!logs.contains(secret), "`{secret}` in the logs");
+    }
+}
