@@ -32,6 +32,9 @@ export async function scenarioFullGame(browser) {
   const before = await page.locator('#create').textContent();
   await page.selectOption('#lang', 'ja');
   await page.waitForFunction(() => document.documentElement.lang === 'ja');
+  // (A render of the lobby that began before the switch may land just after it: the page must
+  // read in Japanese within a few seconds, not necessarily at the very instant.)
+  await page.waitForFunction(() => document.querySelector('#create')?.textContent === 'テーブルを作成', null, { timeout: 5000 }).catch(() => null);
   const ja = await page.locator('#create').textContent();
   check(ja === 'テーブルを作成' && ja !== before, `the create button reads in Japanese (${ja})`);
   check((await page.locator('h1').textContent())?.includes('クルセイダーズ'), 'the title is in Japanese');

@@ -162,6 +162,20 @@ export async function waitConnected(page) {
 }
 
 /**
+ * The elements that look clickable (a pointer cursor) but are no control: not a button, a link,
+ * a form field, a summary, nor inside one, nor `role="button"` with a tab stop.
+ * @param {Page} page
+ * @returns {Promise<Array<string>>}
+ */
+export function looseClickables(page) {
+  return page.evaluate(() => [...document.querySelectorAll('body *')]
+    .filter((e) => getComputedStyle(e).cursor === 'pointer')
+    .filter((e) => !e.closest('button, a[href], summary, label, select, input, textarea, [role="button"][tabindex]'))
+    .map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}.${[...e.classList].join('.')}`)
+    .slice(0, 5));
+}
+
+/**
  * Waits (up to 60 s) until it is the page's seat's turn, scrolls to the top, and returns where
  * the first control that decides lies (a decision button, a wheel wedge, a region to pick), with
  * the window's height: on a phone it must lie inside the window without scrolling.

@@ -3,7 +3,7 @@
 // explanation; the status line is a live region that stays in view; the log is a log; the map
 // zooms and fits; the opponents' boards fold.
 
-import { mapTextSize } from './lib.mjs';
+import { mapTextSize, looseClickables } from './lib.mjs';
 
 /** @typedef {import('playwright-core').Browser} Browser */
 
@@ -32,6 +32,8 @@ export async function scenarioTouch(browser, env) {
   await page.waitForSelector('#tip', { timeout: 5000 });
   const tipText = (await page.locator('#tip').textContent()) ?? '';
   check(tipText.length > 0 && tipText.includes(name), `a tap on a region explains it (${tipText})`);
+  const loose = await looseClickables(page);
+  check(loose.length === 0, `everything that looks clickable is a control with a tab stop (${loose.join(', ')})`);
   // A region with a printed discount says the discount is a reconstructed value.
   await page.keyboard.press('Escape');
   const discountTip = await page.evaluate(() => [...document.querySelectorAll('#map .region > title')]

@@ -2,7 +2,7 @@
 // Warrior Knights through the shell: the lobby's options, secrecy, Planning, battles and
 // decisions by clicking, the coach, the replay, the phone layout.
 
-import { STARTED, BUDGET_MS, passed, log, check, rand, randInt, base, newContext, snapOf, version, waitConnected, waitClaimed, decideOnce, waitTurn, transferred, shot, createInLobby, decisionInView } from './lib.mjs';
+import { STARTED, BUDGET_MS, passed, log, check, rand, randInt, base, newContext, snapOf, version, waitConnected, waitClaimed, decideOnce, waitTurn, transferred, shot, createInLobby, decisionInView, looseClickables } from './lib.mjs';
 
 /** @typedef {import('playwright-core').Browser} Browser */
 /** @typedef {import('playwright-core').Page} Page */
@@ -301,6 +301,8 @@ export async function scenarioWarriorKnights(browser) {
       check(overflow <= 1, `no sideways scrolling on a phone-sized screen at the Warrior Knights table (${overflow}px)`);
       const sheet = await decisionInView(pp);
       check(sheet != null && sheet.top >= 0 && sheet.bottom <= sheet.h, `a Warrior Knights decision is visible without scrolling on a phone (${JSON.stringify(sheet)})`);
+      const loose = await looseClickables(pp);
+      check(loose.length === 0, `at the Warrior Knights table everything that looks clickable is a control with a tab stop (${loose.join(', ')})`);
       await shot(pp, 'wk-board-phone');
       await phone.close();
     }

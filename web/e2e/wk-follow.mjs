@@ -216,6 +216,16 @@ export async function scenarioWkFollow(browser, env) {
         const x = await inspect(p, barons);
         check(x.ids.length === 0, `${w} px in Russian: no area id on the page`);
         check(x.results.length > 0 && x.results.every((y) => /[а-яё]/i.test(y)), `${w} px: the battle result is told in Russian (${x.results[0]})`);
+        // Names in Russian keep the printed English name on hover and tap: areas and cities on
+        // the map, and the Events drawn.
+        const names = await p.evaluate(() => {
+          const both = (/** @type {string} */ x) => /^[^—]*[а-яё][^—]* — [A-Za-z]/i.test(x);
+          const areas = [...document.querySelectorAll('#map title')].map((e) => e.textContent ?? '');
+          const events = [...document.querySelectorAll('li[data-card]')].map((e) => e.getAttribute('title') ?? '');
+          return { areas: areas.filter(both).length, total: areas.length, sample: areas.find(both) ?? areas[0], events: events.length, eventsBoth: events.filter((e) => /[A-Za-z]{3}/.test(e)).length };
+        });
+        check(names.areas >= 10, `${w} px in Russian: map names keep their printed name on hover and tap (${names.areas} of ${names.total}: ${names.sample})`);
+        check(names.events === names.eventsBoth, `${w} px in Russian: each Event drawn keeps its printed name (${names.eventsBoth} of ${names.events})`);
         const wide = await p.evaluate(() => {
           // The game's own parts (the page header and the status line are the shell's).
           const els = [...document.querySelectorAll('body *')].filter((e) => !e.closest('header, #status, .scroll-x, .map-wrap'));
