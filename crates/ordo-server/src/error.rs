@@ -99,6 +99,21 @@ pub enum ApiError {
     /// A browser sent a state-changing request from another site.
     #[error("requests that change something must come from this site's own pages")]
     CrossSite,
+    /// The player resigned from this game: the seat is the stand-in's to the end.
+    #[error("you resigned from this game; the stand-in plays your seat to the end")]
+    Resigned,
+    /// A rematch that cannot be offered, accepted or declined now.
+    #[error("{0}")]
+    Rematch(&'static str),
+    /// A chat message that cannot be said (empty, too long, an unknown quick phrase).
+    #[error("{0}")]
+    ChatRefused(String),
+    /// Chat messages faster than allowed: seconds to wait.
+    #[error("you are writing faster than the table allows; wait {0} s")]
+    ChatTooFast(u64),
+    /// The table's chat holds as many messages as it keeps.
+    #[error("this table's chat is full")]
+    ChatFull,
     /// A failure on our side.
     #[error("internal error")]
     Internal(String),
@@ -114,7 +129,10 @@ impl ApiError {
             | ApiError::InvalidTable(_)
             | ApiError::InvalidName(_)
             | ApiError::WeakPassword(_)
-            | ApiError::InvalidEmail => StatusCode::BAD_REQUEST,
+            | ApiError::InvalidEmail
+            | ApiError::ChatRefused(_) => StatusCode::BAD_REQUEST,
+            ApiError::ChatTooFast(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::ChatFull | ApiError::Resigned | ApiError::Rematch(_) => StatusCode::CONFLICT,
             ApiError::NameTaken => StatusCode::CONFLICT,
             ApiError::WrongCredentials | ApiError::SignInRequired => StatusCode::UNAUTHORIZED,
             ApiError::AccountDisabled | ApiError::CrossSite => StatusCode::FORBIDDEN,
@@ -166,6 +184,11 @@ impl ApiError {
             ApiError::LoginThrottled(_) => "account/throttled",
             ApiError::SignInRequired => "auth/required",
             ApiError::CrossSite => "request/cross_site",
+            ApiError::ChatRefused(_) => "chat/refused",
+            ApiError::Resigned => "table/resigned",
+            ApiError::Rematch(_) => "table/rematch",
+            ApiError::ChatTooFast(_) => "chat/too_fast",
+            ApiError::ChatFull => "chat/full",
             ApiError::Internal(_) => "internal",
         }
     }
@@ -184,6 +207,7 @@ impl From<StoreError> for ApiError {
         match e {
             StoreError::NotFound(_) => ApiError::NotFound,
             StoreError::SeatsChanged(_) => ApiError::SeatsChanged,
+            StoreError::Full(_) => ApiError::ChatFull,
             StoreError::Conflict { expected, current } => {
                 ApiError::StaleVersion { expected, current }
             }

@@ -6,7 +6,9 @@ use crate::games::AnyGame;
 use crate::protocol::{CreateTable, Created, Joined, SeatKind, TableStatus};
 use crate::state::{again_on_fresh_seats, AppState};
 use crate::store::{now_ms, TableRow};
-use crate::table::{clean_name, default_standin, hosted_bot, LiveTable, SeatInfo, TableOptions};
+use crate::table::{
+    clean_name, default_standin, hosted_bot, LiveTable, SeatInfo, SeatKey, TableOptions,
+};
 use crate::tokens::{random_hex, random_u64, seed_commitment_with, sha256_hex};
 
 /// The longest initial clock time: 30 days; the largest increment: 1 day.
@@ -40,7 +42,7 @@ impl AppState {
             tracing::warn!(client = ?addr, reason = %e, "table creation refused");
             return Err(e);
         }
-        let created = self.create_table(req).await?;
+        let created = self.create_table(req, &[]).await?;
         if let Some(ip) = addr {
             if let Ok(mut by) = self.created_by.lock() {
                 by.entry(ip).or_default().push(created.id.clone());
@@ -83,7 +85,13 @@ impl AppState {
         status == TableStatus::Open && now_ms().saturating_sub(created_at) > expiry
     }
 
-    async fn create_table(&self, req: CreateTable) -> Result<Created, ApiError> {
+    /// Creates a table; `keep` (for a rematch) gives, per seat, the person and name each human
+    /// seat is kept for: such seats are taken only by accepting the rematch.
+    pub(crate) async fn create_table(
+        &self,
+        req: CreateTable,
+        keep: &[(Option<String>, Option<String>)],
+    ) -> Result<Created, ApiError> {
         let seed = if req.tutorial {
             TUTORIAL_SEED
         } else {
@@ -115,6 +123,7 @@ impl AppState {
             pace: req.pace,
             clock: req.clock,
             standin: req.standin.unwrap_or_else(default_standin),
+            rematch: None,
         };
         hosted_bot(&options.standin)
             .map_err(|e| ApiError::InvalidTable(format!("stand-in: {e}")))?;
@@ -132,16 +141,21 @@ impl AppState {
         let host_token = random_hex(16)?;
         let mut tokens = Vec::new();
         let mut seats = Vec::new();
-        for kind in req.seats {
+        for (i, kind) in req.seats.into_iter().enumerate() {
             let token = random_hex(16)?;
             let human = matches!(kind, SeatKind::Human);
+            let kept = keep.get(i).filter(|_| human);
             seats.push(SeatInfo {
                 kind,
                 token_hash: sha256_hex(token.as_bytes()),
-                name: None,
+                name: kept.and_then(|k| k.1.clone()),
                 joined: !(human && options.lobby),
                 away: false,
                 claimed: false,
+                holder: kept.and_then(|k| k.0.clone()),
+                resigned: false,
+                reserved: kept.is_some(),
+                rematch: None,
             });
             tokens.push(human.then_some(token));
         }
@@ -197,6 +211,7 @@ impl AppState {
         token: Option<&str>,
         name: Option<String>,
         new_token: Option<&str>,
+        holder: Option<&str>,
     ) -> Result<Joined, ApiError> {
         let name = name.as_deref().map(clean_name);
         let joined = again_on_fresh_seats(|| async {
@@ -208,7 +223,7 @@ impl AppState {
                 ));
             }
             let before = t.seats_before();
-            let taken = t.join(token, name.clone(), new_token, || random_hex(16))?;
+            let taken = t.join(token, name.clone(), new_token, holder, || random_hex(16))?;
             // Nothing changes unless it is stored (seats and status in one write): a failed
             // write leaves the invite working.
             self.save_seats(&handle, &mut t, id, before).await?;
@@ -224,7 +239,33 @@ impl AppState {
             seat: taken.seat.0,
             token: taken.token,
             status,
+            bound: taken.bound,
         })
+    }
+
+    /// The seats a guest took in this browser become the account's they signed in to (or up
+    /// with): their games follow them to every device. Best effort, table by table.
+    pub(crate) async fn adopt(&self, guest: &str, account: &str) {
+        let Ok(held) = self.store.tables_of(guest, 200).await else {
+            return;
+        };
+        for h in held {
+            let id = h.table.id;
+            let moved = again_on_fresh_seats(|| async {
+                let handle = self.table(&id).await?;
+                let mut t = handle.lock_live().await?;
+                let before = t.seats_before();
+                if !t.rebind(guest, account) {
+                    return Ok(false);
+                }
+                self.save_seats(&handle, &mut t, &id, before).await?;
+                Ok(true)
+            })
+            .await;
+            if let Err(e) = moved {
+                tracing::warn!(table = %id, error = %e, "a guest's seat stayed the guest's");
+            }
+        }
     }
 
     /// A player leaves: before the start the seat is freed (the leaver's token stays valid
@@ -233,12 +274,12 @@ impl AppState {
     ///
     /// # Errors
     /// Unknown table or token; the table is over.
-    pub async fn leave(&self, id: &str, token: &str) -> Result<TableStatus, ApiError> {
+    pub async fn leave(&self, id: &str, key: SeatKey<'_>) -> Result<TableStatus, ApiError> {
         let (seat, status) = again_on_fresh_seats(|| async {
             let handle = self.table(id).await?;
             let mut t = handle.lock_live().await?;
             let before = t.seats_before();
-            let seat = t.leave(token)?;
+            let seat = t.leave(key)?;
             self.save_seats(&handle, &mut t, id, before).await?;
             Ok((seat, t.status()))
         })
@@ -252,12 +293,12 @@ impl AppState {
     ///
     /// # Errors
     /// Unknown table or token; the table is not being played.
-    pub async fn reclaim(&self, id: &str, token: &str) -> Result<(), ApiError> {
+    pub async fn reclaim(&self, id: &str, key: SeatKey<'_>) -> Result<(), ApiError> {
         again_on_fresh_seats(|| async {
             let handle = self.table(id).await?;
             let mut t = handle.lock_live().await?;
             // Nothing to reclaim: the seat is the player's already (and no time is given).
-            let Some(seat) = t.reclaim_seat(token)? else {
+            let Some(seat) = t.reclaim_seat(key)? else {
                 return Ok(());
             };
             let before = t.seats_before();

@@ -24,6 +24,8 @@ pub struct TableHandle {
     damaged: AtomicBool,
     /// When the table last changed (or was loaded), milliseconds of [`process_ms`].
     touched: AtomicU64,
+    /// Who is here and what they say.
+    pub(crate) room: crate::social::Room,
 }
 
 /// Milliseconds since this process first asked (a monotonic clock for idle times).
@@ -41,6 +43,7 @@ pub(crate) fn process_ms() -> u64 {
 impl TableHandle {
     pub(crate) fn new(t: LiveTable) -> Arc<TableHandle> {
         let clocked = t.options().clock.is_some();
+        let seats = t.seats().len();
         Arc::new(TableHandle {
             table: Mutex::new(t),
             notify: broadcast::channel(64).0,
@@ -48,6 +51,7 @@ impl TableHandle {
             clocked,
             damaged: AtomicBool::new(false),
             touched: AtomicU64::new(process_ms()),
+            room: crate::social::Room::new(seats),
         })
     }
 

@@ -140,19 +140,15 @@ impl Endpoint {
         format!("http://{}{}", self.authority(), self.prefix)
     }
 
-    /// The WebSocket URL of a table, with the seat token if any.
-    fn ws_url(&self, table: &str, token: Option<&str>) -> String {
-        let mut url = format!(
+    /// The WebSocket URL of a table (the seat's token goes in an `Authorization: Bearer`
+    /// header, never in the URL).
+    fn ws_url(&self, table: &str) -> String {
+        format!(
             "ws://{}{}/api/tables/{}/ws",
             self.authority(),
             self.prefix,
             encode(table)
-        );
-        if let Some(t) = token {
-            url.push_str("?token=");
-            url.push_str(&encode(t));
-        }
-        url
+        )
     }
 
     /// One request; the answer whatever its status.
@@ -425,6 +421,8 @@ impl<G: CliGame> Tracker<G> {
             ServerMsg::Error {
                 id, code, message, ..
             } => Ok(Event::Refused { id, code, message }),
+            // Not among the kinds this client reads (filtered above).
+            ServerMsg::Chat { .. } | ServerMsg::Presence { .. } => Ok(Event::Ignored),
         }
     }
 }
@@ -532,10 +530,10 @@ async fn create<G: CliGame>(
                 ep.url()
             ),
             ("human", Some(t)) => say!(
-                "  P{}: invite with token {t}: ordo play --server {} --table {id} --token {t}\n      (WebSocket {})",
+                "  P{}: invite with token {t}: ordo play --server {} --table {id} --token {t}\n      (WebSocket {}, the token as `Authorization: Bearer`)",
                 i + 1,
                 ep.url(),
-                ep.ws_url(&id, Some(&t))
+                ep.ws_url(&id)
             ),
             ("human", None) => say!("  P{}: human (the server gave no token)", i + 1),
             (bot, _) => say!("  P{}: {bot} (bot)", i + 1),
@@ -625,7 +623,7 @@ async fn join_table(
         // Best effort: the WebSocket checks the token in any case, and a decision sent for the
         // seat reclaims it too.
         let body = serde_json::to_string(&TokenBody {
-            token: token.to_string(),
+            token: Some(token.to_string()),
         })?;
         let a = ep
             .request("POST", &format!("{path}/reclaim"), Some(&body))
@@ -645,11 +643,22 @@ type Ws =
 
 /// Opens the table's WebSocket; refusals are explained.
 async fn connect(ep: &Endpoint, table: &str, token: Option<&str>) -> anyhow::Result<Ws> {
-    let url = ep.ws_url(table, token);
-    let shown = ep.ws_url(table, None);
+    use tungstenite::client::IntoClientRequest as _;
+    let shown = ep.ws_url(table);
+    let mut req = shown
+        .as_str()
+        .into_client_request()
+        .with_context(|| format!("the WebSocket address {shown}"))?;
+    if let Some(t) = token {
+        let value = format!("Bearer {t}")
+            .parse()
+            .map_err(|_| anyhow!("the seat token holds characters a header cannot carry"))?;
+        req.headers_mut()
+            .insert(tungstenite::http::header::AUTHORIZATION, value);
+    }
     match tokio::time::timeout(
         CONNECT_TIMEOUT,
-        tokio_tungstenite::connect_async_with_config(url.as_str(), None, true),
+        tokio_tungstenite::connect_async_with_config(req, None, true),
     )
     .await
     {
@@ -1080,10 +1089,7 @@ mod tests {
         assert_eq!((e.host.as_str(), e.port), ("localhost", 80));
         let e = Endpoint::parse("http://[::1]:9000/ordo/").unwrap();
         assert_eq!(e.host, "::1");
-        assert_eq!(
-            e.ws_url("ab", Some("t k")),
-            "ws://[::1]:9000/ordo/api/tables/ab/ws?token=t%20k"
-        );
+        assert_eq!(e.ws_url("a b"), "ws://[::1]:9000/ordo/api/tables/a%20b/ws");
         for bad in [
             "127.0.0.1:8080",
             "https://x",

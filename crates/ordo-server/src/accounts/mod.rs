@@ -4,6 +4,7 @@
 //! id that lives only in an HttpOnly cookie; sign-ins are throttled per name and per address;
 //! a wrong name and a wrong password get the same answer in the same time.
 
+mod identity;
 mod password;
 mod session;
 mod throttle;
@@ -25,8 +26,9 @@ use crate::store::accounts::{name_key, AccountRow};
 use crate::store::StoreError;
 use crate::table::sha256_hex;
 
+pub use identity::{Identity, GUEST_COOKIE};
 pub use password::{check_name, check_password, hash as hash_password};
-pub(crate) use session::{same_origin, SignedIn};
+pub(crate) use session::{is_same_origin, same_origin, SignedIn};
 pub use session::{Https, COOKIE};
 pub use throttle::LoginThrottle;
 
@@ -154,9 +156,17 @@ async fn check_credentials(
     }
 }
 
+/// A guest's seats in this browser become the account's (signing in or up as a guest).
+async fn adopt_guest(state: &AppState, who: &Identity, account: i64) {
+    if let Some(guest) = who.holder.as_deref().filter(|h| h.starts_with("g:")) {
+        state.adopt(guest, &Identity::account_holder(account)).await;
+    }
+}
+
 async fn sign_up(
     State(state): State<AppState>,
     from: Caller,
+    who: Identity,
     AppJson(req): AppJson<SignUp>,
 ) -> Result<Response, ApiError> {
     password::check_name(&req.name)?;
@@ -178,6 +188,7 @@ async fn sign_up(
         Err(e) => return Err(e.into()),
     };
     tracing::info!(account = %req.name, "account created");
+    adopt_guest(&state, &who, id).await;
     let account = AccountRow {
         id,
         name: req.name,
@@ -193,12 +204,14 @@ async fn sign_in(
     State(state): State<AppState>,
     from: Caller,
     before: Option<SignedIn>,
+    who: Identity,
     AppJson(req): AppJson<SignIn>,
 ) -> Result<Response, ApiError> {
     let account = check_credentials(&state, &req.name, &req.password, from.ip).await?;
     if let Some(before) = before {
         state.store.delete_session(&before.session).await?;
     }
+    adopt_guest(&state, &who, account.id).await;
     signed_in(&state, &account, from.https, StatusCode::OK).await
 }
 

@@ -50,13 +50,18 @@ pub(crate) fn set_cookie(id: Option<&str>, https: bool) -> HeaderValue {
 
 /// The session id the request's cookies carry, if any.
 pub(crate) fn cookie_of(headers: &HeaderMap) -> Option<&str> {
+    cookie_named(headers, COOKIE)
+}
+
+/// The value of cookie `name` when it is a 64-digit hex id (the only kind Ordo sets).
+pub(crate) fn cookie_named<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(k, _)| *k == COOKIE)
+        .find(|(k, _)| *k == name)
         .map(|(_, v)| v.trim())
         .filter(|v| v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit()))
 }
@@ -120,7 +125,7 @@ pub(crate) async fn same_origin(req: Request, next: Next) -> Response {
     next.run(req).await
 }
 
-fn is_same_origin(headers: &HeaderMap) -> bool {
+pub(crate) fn is_same_origin(headers: &HeaderMap) -> bool {
     let text = |h: &str| headers.get(h).and_then(|v| v.to_str().ok());
     if let Some(site) = text("sec-fetch-site") {
         if !matches!(site, "same-origin" | "none") {

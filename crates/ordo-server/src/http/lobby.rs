@@ -10,8 +10,8 @@ use serde::Deserialize;
 use super::{AppJson, Q};
 use crate::error::ApiError;
 use crate::protocol::{
-    CreateTable, GameEntry, JoinRequest, Joined, StartRequest, StatusAnswer, TableStatus,
-    TableSummary, TokenBody,
+    CreateTable, GameEntry, JoinRequest, StartRequest, StatusAnswer, TableStatus, TableSummary,
+    TokenBody,
 };
 use crate::state::AppState;
 
@@ -23,6 +23,9 @@ pub(super) fn router() -> Router<AppState> {
         .route("/api/tables/{id}/leave", post(leave))
         .route("/api/tables/{id}/reclaim", post(reclaim))
         .route("/api/tables/{id}/start", post(start))
+        .route("/api/tables/{id}/resign", post(resign))
+        .route("/api/tables/{id}/rematch", post(rematch))
+        .route("/api/tables/{id}/rematch/decline", post(decline_rematch))
 }
 
 async fn games(State(state): State<AppState>) -> Json<Vec<GameEntry>> {
@@ -64,39 +67,98 @@ async fn list(
     ))
 }
 
+/// Takes a seat, bound to the person asking: the signed-in account (whose name the seat then
+/// shows), or a guest, who gets a guest cookie if the browser had none.
 async fn join(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    who: crate::accounts::Identity,
     AppJson(req): AppJson<JoinRequest>,
-) -> Result<Json<Joined>, ApiError> {
+) -> Result<Response, ApiError> {
+    let (holder, cookie) = who.holder_or_guest()?;
+    let name = who.account_name.clone().or(req.name);
     let joined = state
         .join(
             &id,
             req.token.as_deref(),
-            req.name,
+            name,
             req.new_token.as_deref(),
+            Some(&holder),
         )
         .await?;
-    Ok(Json(joined))
+    let mut resp = Json(joined).into_response();
+    if let Some(c) = cookie {
+        resp.headers_mut().append(axum::http::header::SET_COOKIE, c);
+    }
+    Ok(resp)
 }
 
 async fn leave(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    creds: super::Creds,
     AppJson(req): AppJson<TokenBody>,
 ) -> Result<Json<StatusAnswer>, ApiError> {
-    let status = state.leave(&id, &req.token).await?;
+    let key = creds.key(req.token.as_deref()).ok_or(ApiError::BadToken)?;
+    let status = state.leave(&id, key).await?;
     Ok(Json(StatusAnswer { status }))
 }
 
 async fn reclaim(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    creds: super::Creds,
     AppJson(req): AppJson<TokenBody>,
 ) -> Result<Json<StatusAnswer>, ApiError> {
-    state.reclaim(&id, &req.token).await?;
+    let key = creds.key(req.token.as_deref()).ok_or(ApiError::BadToken)?;
+    state.reclaim(&id, key).await?;
     Ok(Json(StatusAnswer {
         status: TableStatus::Active,
+    }))
+}
+
+/// The player resigns: the stand-in plays the seat to the end.
+async fn resign(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    creds: super::Creds,
+    AppJson(req): AppJson<TokenBody>,
+) -> Result<Json<StatusAnswer>, ApiError> {
+    let key = creds.key(req.token.as_deref()).ok_or(ApiError::BadToken)?;
+    state.resign(&id, key).await?;
+    Ok(Json(StatusAnswer {
+        status: TableStatus::Active,
+    }))
+}
+
+/// The player accepts (or, first, offers) a rematch of the finished table.
+async fn rematch(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    creds: super::Creds,
+    AppJson(req): AppJson<TokenBody>,
+) -> Result<Json<crate::protocol::Rematched>, ApiError> {
+    let key = creds.key(req.token.as_deref()).ok_or(ApiError::BadToken)?;
+    let holder = creds.who.holder.clone();
+    let name = creds.who.account_name.clone();
+    Ok(Json(
+        state
+            .accept_rematch(&id, key, holder.as_deref(), name)
+            .await?,
+    ))
+}
+
+/// The player declines the rematch offered.
+async fn decline_rematch(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    creds: super::Creds,
+    AppJson(req): AppJson<TokenBody>,
+) -> Result<Json<StatusAnswer>, ApiError> {
+    let key = creds.key(req.token.as_deref()).ok_or(ApiError::BadToken)?;
+    state.decline_rematch(&id, key).await?;
+    Ok(Json(StatusAnswer {
+        status: TableStatus::Finished,
     }))
 }
 

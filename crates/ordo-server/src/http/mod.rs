@@ -3,6 +3,7 @@
 
 pub(crate) mod extract;
 mod lobby;
+mod mine;
 mod ops;
 mod tables;
 
@@ -16,7 +17,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 
 pub use extract::MAX_BODY;
-pub(crate) use extract::{seat_for, viewer_for, AppJson, Q};
+pub(crate) use extract::{seat_by, viewer_by, AppJson, Creds, Q};
 
 pub use crate::metrics::resident_bytes;
 pub use ops::OPENAPI;
@@ -31,6 +32,7 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::web::router())
         .merge(ops::router())
         .merge(lobby::router())
+        .merge(mine::router())
         .merge(tables::router())
         .merge(crate::ws::router())
         .merge(crate::accounts::router())

@@ -8,7 +8,7 @@ use ordo_core::Viewer;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{seat_for, viewer_for, AppJson, Q};
+use super::{seat_by, viewer_by, AppJson, Creds, Q};
 use crate::error::ApiError;
 use crate::pipeline::Incoming;
 use crate::protocol::{Ack, ActionRequest, Hints, ReplayStep, TableInfo, TableStatus, UndoRequest};
@@ -63,9 +63,10 @@ struct TokenQuery {
 async fn table_state(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    creds: Creds,
     Q(q): Q<TokenQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let viewer = viewer_for(&state, &id, q.token.as_deref()).await?;
+    let viewer = viewer_by(&state, &id, creds.key(q.token.as_deref())).await?;
     let handle = state.table(&id).await?;
     let mut t = handle.lock().await;
     let (_, value) = t.full_view(viewer);
@@ -75,9 +76,10 @@ async fn table_state(
 async fn action(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    creds: Creds,
     AppJson(req): AppJson<ActionRequest>,
 ) -> Result<Json<Ack>, ApiError> {
-    let seat = seat_for(&state, &id, &req.token).await?;
+    let seat = seat_by(&state, &id, creds.key(req.token.as_deref())).await?;
     let version = state
         .submit(&id, seat, req.version, Incoming::Json(&req.action))
         .await?;
@@ -87,9 +89,10 @@ async fn action(
 async fn undo(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    creds: Creds,
     AppJson(req): AppJson<UndoRequest>,
 ) -> Result<Json<Ack>, ApiError> {
-    let seat = seat_for(&state, &id, &req.token).await?;
+    let seat = seat_by(&state, &id, creds.key(req.token.as_deref())).await?;
     let version = state.undo(&id, seat, req.version).await?;
     Ok(Json(Ack::Ack { version }))
 }
@@ -106,8 +109,16 @@ async fn replay(
     Q(q): Q<ReplayQuery>,
 ) -> Result<Json<ReplayStep>, ApiError> {
     let handle = state.table(&id).await?;
-    let t = handle.lock().await;
-    Ok(Json(crate::table::replay_step(&t, q.at)?))
+    let (mut step, upto, status) = {
+        let t = handle.lock().await;
+        (
+            crate::table::replay_step(&t, q.at)?,
+            crate::table::version_at(&t, q.at),
+            t.status(),
+        )
+    };
+    step.chat = state.chat_until(&id, upto, status).await?;
+    Ok(Json(step))
 }
 
 /// Simulations per hint request.
@@ -116,9 +127,10 @@ const HINT_ITERATIONS: u64 = 3000;
 async fn hints(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    creds: Creds,
     Q(q): Q<TokenQuery>,
 ) -> Result<Json<Hints>, ApiError> {
-    let seat = match viewer_for(&state, &id, q.token.as_deref()).await? {
+    let seat = match viewer_by(&state, &id, creds.key(q.token.as_deref())).await? {
         Viewer::Seat(s) => s,
         Viewer::Spectator => return Err(ApiError::BadToken),
     };

@@ -54,4 +54,10 @@ pub struct SeatPublic {
     /// longer works. A client holding a seat's invite takes the seat (`join`) and goes on with
     /// the token it receives.
     pub claimed: bool,
+    /// The player resigned: the stand-in plays the seat to the end.
+    #[serde(default)]
+    pub resigned: bool,
+    /// The player's answer to the rematch offered at the end (`null`: not answered).
+    #[serde(default)]
+    pub rematch: Option<bool>,
 }

@@ -102,6 +102,23 @@ pub struct Joined {
     pub token: String,
     /// The table's status after joining.
     pub status: TableStatus,
+    /// The seat is bound to the person who asked (their account or guest cookie): their
+    /// browser finds it with no token. `false` when they hold another seat at this table.
+    #[serde(default)]
+    pub bound: bool,
+}
+
+/// What a player gets back from accepting a rematch.
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct Rematched {
+    /// The new table.
+    pub table: String,
+    /// The player's seat there (the same as at the finished table).
+    pub seat: u8,
+    /// The seat's token there (programs; a browser holds the seat by its cookie).
+    pub token: String,
+    /// The seat is bound to the person who accepted.
+    pub bound: bool,
 }
 
 /// `POST /api/tables/{id}/join`.
@@ -127,8 +144,11 @@ pub struct JoinRequest {
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct TokenBody {
-    /// The seat's token.
-    pub token: String,
+    /// The seat's token; a browser whose seat is bound to it (by its sign-in or guest
+    /// cookie) sends none, and programs may send it as `Authorization: Bearer` instead.
+    #[serde(default)]
+    #[ts(optional)]
+    pub token: Option<String>,
 }
 
 /// `POST /api/tables/{id}/start`.
@@ -143,8 +163,11 @@ pub struct StartRequest {
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct ActionRequest {
-    /// The seat's token.
-    pub token: String,
+    /// The seat's token; a browser whose seat is bound to it (by its sign-in or guest
+    /// cookie) sends none, and programs may send it as `Authorization: Bearer` instead.
+    #[serde(default)]
+    #[ts(optional)]
+    pub token: Option<String>,
     /// The version the decision was made against.
     #[ts(type = "number")]
     pub version: u64,
@@ -157,8 +180,11 @@ pub struct ActionRequest {
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct UndoRequest {
-    /// The seat's token.
-    pub token: String,
+    /// The seat's token; a browser whose seat is bound to it (by its sign-in or guest
+    /// cookie) sends none, and programs may send it as `Authorization: Bearer` instead.
+    #[serde(default)]
+    #[ts(optional)]
+    pub token: Option<String>,
     /// The version seen.
     #[ts(type = "number")]
     pub version: u64,

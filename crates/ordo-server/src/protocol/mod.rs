@@ -6,17 +6,20 @@ mod accounts;
 mod common;
 mod lobby;
 mod play;
+mod social;
 
 pub use accounts::{ChangePassword, DeleteMe, Me, SignIn, SignUp, UpdateMe};
 pub use common::{SeatPublic, TableStatus};
 
 pub use lobby::{
     Ack, ActionRequest, ClockSpec, CreateTable, Created, GameEntry, JoinRequest, Joined, Pace,
-    SeatKind, StartRequest, StatusAnswer, TableInfo, TableSummary, TokenBody, UndoRequest,
+    Rematched, SeatKind, StartRequest, StatusAnswer, TableInfo, TableSummary, TokenBody,
+    UndoRequest,
 };
 pub use play::{
     ClientMsg, ErrorBody, Hint, Hints, Legal, LogLine, ReplayStep, ServerMsg, Snapshot,
 };
+pub use social::{ChatLine, MyTable, MyTableState, Presence, MAX_CHAT_CHARS, QUICK_PHRASES};
 
 use ts_rs::TS;
 
@@ -51,5 +54,10 @@ pub fn declarations() -> Vec<String> {
         GameEntry::decl(),
         Ack::decl(),
         StatusAnswer::decl(),
+        Rematched::decl(),
+        ChatLine::decl(),
+        Presence::decl(),
+        MyTableState::decl(),
+        MyTable::decl(),
     ]
 }

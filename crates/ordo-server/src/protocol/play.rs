@@ -5,6 +5,7 @@ use serde_json::Value;
 use ts_rs::TS;
 
 use super::common::{SeatPublic, TableStatus};
+use super::social::{ChatLine, Presence};
 
 /// One legal decision with its readable label.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -54,6 +55,10 @@ pub struct Snapshot {
     /// The nonce the commitment covers with the seed (SHA-256 of `SEED:NONCE`), revealed with
     /// it; `null` for tables stored before nonces, whose commitment covers the seed alone.
     pub seed_nonce: Option<String>,
+    /// The rematch offered at the end: the new table's id (each seat's answer is in `seats`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub rematch: Option<String>,
 }
 
 /// One decision in a snapshot's log.
@@ -121,6 +126,10 @@ pub struct ReplayStep {
     /// The spectator's view of this position (the game's view type).
     #[ts(type = "unknown")]
     pub view: Value,
+    /// The table talk said up to this position (the last 50 messages; the spectators' too
+    /// once the game is over).
+    #[serde(default)]
+    pub chat: Vec<ChatLine>,
 }
 
 /// A message from the server on a table's WebSocket.
@@ -151,6 +160,19 @@ pub enum ServerMsg {
         /// The table version after it.
         #[ts(type = "number")]
         version: u64,
+    },
+    /// Chat messages, oldest first: the ones this viewer may read on connecting, then each
+    /// new one as it is said.
+    Chat {
+        /// The messages.
+        lines: Vec<ChatLine>,
+    },
+    /// Who is here, sent on connecting and on every change.
+    Presence {
+        /// Each seat's presence.
+        seats: Vec<Presence>,
+        /// Spectators watching.
+        spectators: u32,
     },
     /// A refusal with a stable code.
     Error {
@@ -191,6 +213,23 @@ pub enum ClientMsg {
     },
     /// Ask for a fresh snapshot.
     Resync,
+    /// Say something at the table: a text, or a quick phrase's id. Players speak in the
+    /// players' chat; spectators in the spectators' chat until the game ends.
+    Chat {
+        /// Plain text, up to 500 characters.
+        #[serde(default)]
+        #[ts(optional)]
+        text: Option<String>,
+        /// A quick phrase's id instead of a text.
+        #[serde(default)]
+        #[ts(optional)]
+        phrase: Option<String>,
+    },
+    /// This page is hidden (`away: true`) or shown again.
+    Presence {
+        /// Hidden.
+        away: bool,
+    },
 }
 
 /// The body of every HTTP error.

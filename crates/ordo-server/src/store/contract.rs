@@ -260,6 +260,123 @@ pub async fn store_contract(store: std::sync::Arc<dyn Store>) {
         "{b}: list all"
     );
     accounts_contract(&*store, &prefix).await;
+    social_contract(&*store, &prefix).await;
+}
+
+/// Chat in order per table, the latest on request; the holders of seats follow the seats in
+/// the same write, and list a person's tables with their last decision's time.
+async fn social_contract(store: &dyn Store, prefix: &str) {
+    use super::social::NewChat;
+    let b = store.backend();
+    let id = format!("{prefix}social");
+    let alice = format!("a:{}", now_ms());
+    let bob = format!("g:{prefix}bob");
+    let seats =
+        format!(r#"{{"seats":[{{"kind":"human","holder":"{alice}"}},{{"kind":"human"}}]}}"#);
+    store
+        .create_table(&TableRow {
+            id: id.clone(),
+            game: "crusaders".into(),
+            config: r#"{"players":2}"#.into(),
+            seed: 1,
+            seed_commitment: "c".into(),
+            seed_nonce: None,
+            seats: seats.clone(),
+            status: TableStatus::Open,
+            created_at: now_ms(),
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{b}: create: {e}"));
+    let mine = store.tables_of(&alice, 10).await.unwrap_or_default();
+    assert_eq!(mine.len(), 1, "{b}: the creator's seat is listed");
+    assert_eq!(
+        (mine[0].table.id.as_str(), mine[0].seat, mine[0].last_at),
+        (id.as_str(), 0, None)
+    );
+    assert!(store
+        .tables_of(&bob, 10)
+        .await
+        .unwrap_or_default()
+        .is_empty());
+    // Bob takes seat 1: listed for him from the same write.
+    let both = format!(
+        r#"{{"seats":[{{"kind":"human","holder":"{alice}"}},{{"kind":"human","holder":"{bob}"}}]}}"#
+    );
+    store
+        .set_seats(&id, SeatsChange::seats(&seats, TableStatus::Open, 0, &both))
+        .await
+        .unwrap_or_else(|e| panic!("{b}: set seats: {e}"));
+    let his = store.tables_of(&bob, 10).await.unwrap_or_default();
+    assert_eq!(
+        his.iter().map(|h| h.seat).collect::<Vec<_>>(),
+        vec![1],
+        "{b}: Bob's seat"
+    );
+    // A refused change of the seats changes no holder.
+    let stale = store
+        .set_seats(
+            &id,
+            SeatsChange::seats(&seats, TableStatus::Open, 0, &seats),
+        )
+        .await;
+    assert!(
+        matches!(stale, Err(StoreError::SeatsChanged(_))),
+        "{b}: stale seats"
+    );
+    assert_eq!(store.tables_of(&bob, 10).await.unwrap_or_default().len(), 1);
+    store
+        .append_action(&id, 0, NewEntry::decision(0, "{}"))
+        .await
+        .unwrap_or_else(|e| panic!("{b}: append: {e}"));
+    let after = store.tables_of(&alice, 10).await.unwrap_or_default();
+    assert!(after[0].last_at.is_some(), "{b}: the last decision's time");
+    // Chat: positions from 1, in order, the latest on request.
+    for n in 0..4u64 {
+        let seq = store
+            .add_chat(
+                &id,
+                NewChat {
+                    channel: if n == 2 { "spectators" } else { "players" },
+                    seat: (n != 2).then_some((n % 2) as u8),
+                    name: Some("Alice"),
+                    phrase: (n == 3).then_some("good_game"),
+                    text: if n == 3 { "" } else { "hello" },
+                    at_version: n,
+                },
+            )
+            .await
+            .unwrap_or_else(|e| panic!("{b}: chat: {e}"));
+        assert_eq!(seq, n + 1, "{b}: chat positions");
+    }
+    let last = store.chat_of(&id, 2).await.unwrap_or_default();
+    assert_eq!(
+        last.iter().map(|l| l.seq).collect::<Vec<_>>(),
+        vec![3, 4],
+        "{b}: latest"
+    );
+    assert_eq!(
+        (last[0].channel.as_str(), last[0].seat),
+        ("spectators", None)
+    );
+    assert_eq!(last[1].phrase.as_deref(), Some("good_game"));
+    assert_eq!(store.chat_of(&id, 100).await.unwrap_or_default().len(), 4);
+    let unknown = store
+        .add_chat(
+            "no-such-table",
+            NewChat {
+                channel: "players",
+                seat: Some(0),
+                name: None,
+                phrase: None,
+                text: "x",
+                at_version: 0,
+            },
+        )
+        .await;
+    assert!(
+        matches!(unknown, Err(StoreError::NotFound(_))),
+        "{b}: chat of no table"
+    );
 }
 
 /// Accounts and sessions: unique names without regard to case, sessions found by their hash

@@ -8,6 +8,7 @@
 pub mod accounts;
 mod contract;
 mod postgres;
+pub mod social;
 mod sqlite;
 
 use async_trait::async_trait;
@@ -174,6 +175,9 @@ pub enum StoreError {
     /// A stored value could not be read back.
     #[error("corrupt stored data: {0}")]
     Corrupt(String),
+    /// A list holds as many rows as it keeps (a table's chat).
+    #[error("{0} is full")]
+    Full(String),
     /// The database failed.
     #[error("database error: {0}")]
     Database(sqlx::Error),
@@ -194,7 +198,7 @@ impl From<sqlx::Error> for StoreError {
 
 /// The storage interface of the server.
 #[async_trait]
-pub trait Store: accounts::Accounts + Send + Sync {
+pub trait Store: accounts::Accounts + social::Social + Send + Sync {
     /// Which backend ("sqlite", "postgres").
     fn backend(&self) -> &'static str;
 

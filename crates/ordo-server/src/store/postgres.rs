@@ -33,6 +33,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
         6,
         include_str!("../../migrations/postgres/0006_accounts.sql"),
     ),
+    (7, include_str!("../../migrations/postgres/0007_social.sql")),
 ];
 
 /// PostgreSQL store. Every change is announced on a notification channel (`LISTEN`/`NOTIFY`)
@@ -139,6 +140,7 @@ impl PostgresStore {
 }
 
 super::accounts::accounts_over_pool!(PostgresStore, sqlx::postgres::PgRow);
+super::social::social_over_pool!(PostgresStore, sqlx::postgres::PgRow, sqlx::PgConnection);
 
 fn table_from(row: &sqlx::postgres::PgRow) -> Result<TableRow, StoreError> {
     Ok(TableRow {
@@ -161,6 +163,7 @@ impl Store for PostgresStore {
     }
 
     async fn create_table(&self, t: &TableRow) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
         let res = sqlx::query(
             "INSERT INTO tables (id, game, config, seed, seed_commitment, seed_nonce, seats, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
@@ -173,15 +176,18 @@ impl Store for PostgresStore {
         .bind(&t.seats)
         .bind(t.status.as_str())
         .bind(t.created_at)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await;
         match res {
-            Ok(_) => Ok(()),
+            Ok(_) => {}
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                Err(StoreError::Exists(t.id.clone()))
+                return Err(StoreError::Exists(t.id.clone()))
             }
-            Err(e) => Err(e.into()),
+            Err(e) => return Err(e.into()),
         }
+        sync_players(&mut tx, &t.id, &t.seats).await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     async fn append_action(
@@ -327,6 +333,9 @@ impl Store for PostgresStore {
         .await?;
         if r.rows_affected() == 0 {
             return Err(StoreError::SeatsChanged(id.to_string()));
+        }
+        if change.seats != change.read_seats {
+            sync_players(&mut tx, id, change.seats).await?;
         }
         self.announce(&mut *tx, id).await?;
         tx.commit().await?;

@@ -32,6 +32,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
         include_str!("../../migrations/sqlite/0005_seed_nonce.sql"),
     ),
     (6, include_str!("../../migrations/sqlite/0006_accounts.sql")),
+    (7, include_str!("../../migrations/sqlite/0007_social.sql")),
 ];
 
 /// Writes a consistent copy of the SQLite database `url` (`sqlite:FILE`) to `out` while a
@@ -96,6 +97,7 @@ pub struct SqliteStore {
 }
 
 super::accounts::accounts_over_pool!(SqliteStore, sqlx::sqlite::SqliteRow);
+super::social::social_over_pool!(SqliteStore, sqlx::sqlite::SqliteRow, sqlx::SqliteConnection);
 
 impl SqliteStore {
     /// The connection pool (accounts and sessions are written through it directly).
@@ -329,6 +331,7 @@ impl Store for SqliteStore {
     }
 
     async fn create_table(&self, t: &TableRow) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
         let res = sqlx::query(
             "INSERT INTO tables (id, game, config, seed, seed_commitment, seed_nonce, seats, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         )
@@ -341,15 +344,18 @@ impl Store for SqliteStore {
         .bind(&t.seats)
         .bind(t.status.as_str())
         .bind(t.created_at)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await;
         match res {
-            Ok(_) => Ok(()),
+            Ok(_) => {}
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                Err(StoreError::Exists(t.id.clone()))
+                return Err(StoreError::Exists(t.id.clone()))
             }
-            Err(e) => Err(e.into()),
+            Err(e) => return Err(e.into()),
         }
+        sync_players(&mut tx, &t.id, &t.seats).await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     async fn append_action(
@@ -437,6 +443,7 @@ impl Store for SqliteStore {
         let version = i64::try_from(change.read_version).map_err(|_| {
             StoreError::Corrupt(format!("version {} out of range", change.read_version))
         })?;
+        let mut tx = self.pool.begin().await?;
         let r = sqlx::query(
             "UPDATE tables SET seats = ?, status = ? WHERE id = ? AND seats = ? AND status = ? \
              AND (SELECT COALESCE(MAX(version), 0) FROM actions WHERE table_id = ?) = ?",
@@ -448,9 +455,10 @@ impl Store for SqliteStore {
         .bind(change.read_status.as_str())
         .bind(id)
         .bind(version)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
         if r.rows_affected() == 0 {
+            drop(tx);
             let known = sqlx::query("SELECT 1 FROM tables WHERE id = ?")
                 .bind(id)
                 .fetch_optional(&self.pool)
@@ -460,6 +468,10 @@ impl Store for SqliteStore {
                 None => StoreError::NotFound(id.to_string()),
             });
         }
+        if change.seats != change.read_seats {
+            sync_players(&mut tx, id, change.seats).await?;
+        }
+        tx.commit().await?;
         Ok(())
     }
 }

@@ -57,6 +57,9 @@ impl LiveTable {
         if !by_bot && self.row.status == TableStatus::Active && self.invite_only(seat) {
             return Err(ApiError::BadToken);
         }
+        if !by_bot && self.seats.get(seat.index()).is_some_and(|s| s.resigned) {
+            return Err(ApiError::Resigned);
+        }
         let current = self.version();
         let since = usize::try_from(expected)
             .ok()

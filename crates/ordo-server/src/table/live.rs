@@ -13,6 +13,16 @@ use crate::protocol::{SeatKind, TableStatus};
 use crate::store::{EntryKind, StoredTable, TableRow};
 use crate::tokens::sha256_hex;
 
+/// What names a seat in a request: its token (programs; old links), or the person it is bound
+/// to (a browser's sign-in or guest cookie).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatKey<'a> {
+    /// A seat token.
+    Token(&'a str),
+    /// A holder (`a:<account id>` or `g:<hash>`).
+    Holder(&'a str),
+}
+
 /// One entry of a table's log.
 #[derive(Clone, Debug)]
 pub(crate) struct LogEntry {
@@ -76,6 +86,7 @@ pub(crate) struct SeatsBefore {
     seats: Vec<SeatInfo>,
     status: TableStatus,
     clocks: ClocksBefore,
+    rematch: Option<String>,
 }
 
 impl SeatsBefore {
@@ -226,6 +237,23 @@ impl LiveTable {
             .map(|i| Seat(i as u8))
     }
 
+    /// The seat bound to `holder` (a signed-in account or a guest's cookie), if any: the
+    /// first, should one person hold several.
+    pub fn seat_of_holder(&self, holder: &str) -> Option<Seat> {
+        self.seats
+            .iter()
+            .position(|s| s.holder.as_deref() == Some(holder))
+            .map(|i| Seat(i as u8))
+    }
+
+    /// The seat a key names: a token's seat, or the seat bound to a person.
+    pub fn seat_by(&self, key: SeatKey<'_>) -> Option<Seat> {
+        match key {
+            SeatKey::Token(t) => self.seat_of(t),
+            SeatKey::Holder(h) => self.seat_of_holder(h),
+        }
+    }
+
     /// The seat a token holds, if any.
     pub fn seat_of(&self, token: &str) -> Option<Seat> {
         self.seat_of_hash(&sha256_hex(token.as_bytes()))
@@ -310,6 +338,7 @@ impl LiveTable {
             seats: self.seats.clone(),
             status: self.row.status,
             clocks: self.clocks.before(),
+            rematch: self.options.rematch.clone(),
         }
     }
 
@@ -317,6 +346,7 @@ impl LiveTable {
     pub(crate) fn put_back(&mut self, before: SeatsBefore) {
         self.seats = before.seats;
         self.row.status = before.status;
+        self.options.rematch = before.rematch;
         self.clocks.put_back(before.clocks);
         self.touch();
     }

@@ -12,10 +12,11 @@ mod view;
 
 pub use cache::{ClassView, SharedPatch};
 pub(crate) use decide::Verdict;
-pub use live::LiveTable;
 pub(crate) use live::SeatsBefore;
+pub use live::{LiveTable, SeatKey};
+pub(crate) use seats::SeatsDoc;
 pub(crate) use seats::{clean_name, default_standin};
 pub use seats::{free_seats, hosted_bot, SeatInfo, TableOptions, MAX_BOT_ITERATIONS, MAX_BOT_TIME};
-pub use view::{replay_step, snapshot};
+pub use view::{replay_step, snapshot, version_at};
 
 pub use crate::tokens::{seed_commitment, seed_commitment_with, sha256_hex};

@@ -4,7 +4,7 @@
 
 use ordo_core::Seat;
 
-use super::live::LiveTable;
+use super::live::{LiveTable, SeatKey};
 use super::seats::valid_token;
 use crate::error::ApiError;
 use crate::protocol::{SeatKind, TableStatus};
@@ -19,6 +19,8 @@ pub(crate) struct Taken {
     pub(crate) token: String,
     /// The table started with it.
     pub(crate) started: bool,
+    /// The seat is bound to the person who took it.
+    pub(crate) bound: bool,
 }
 
 fn not_open(t: &LiveTable) -> ApiError {
@@ -46,6 +48,7 @@ impl LiveTable {
         token: Option<&str>,
         name: Option<String>,
         new_token: Option<&str>,
+        holder: Option<&str>,
         fresh: impl FnOnce() -> Result<String, ApiError>,
     ) -> Result<Taken, ApiError> {
         if new_token.is_some_and(|n| !valid_token(n)) {
@@ -75,7 +78,12 @@ impl LiveTable {
                 let invite = self.seats.get(seat.index()).is_some_and(|s| s.is_invite());
                 let takes_invite = invite && self.row.status == TableStatus::Active;
                 if !(open || takes_invite) {
-                    return Err(not_open(self));
+                    // A seat already held, at a running or finished table: taken with its own
+                    // token, it is only bound to the person asking (a browser that held it by
+                    // token from before seats were bound goes on by its cookie).
+                    return self
+                        .bind_only(seat, tok, holder)
+                        .ok_or_else(|| not_open(self));
                 }
                 if invite {
                     let mine = own()?;
@@ -94,7 +102,7 @@ impl LiveTable {
                 let free = self
                     .seats
                     .iter()
-                    .position(|s| s.kind == SeatKind::Human && !s.joined)
+                    .position(|s| s.kind == SeatKind::Human && !s.joined && !s.reserved)
                     .ok_or_else(|| ApiError::Lobby("no free seat".into()))?;
                 let mine = own()?;
                 if self.seat_of(&mine).is_some() {
@@ -105,10 +113,22 @@ impl LiveTable {
                 (seat, mine)
             }
         };
+        // The seat is bound to the person who took it, unless they hold another seat here
+        // already (one person playing several seats goes on with tokens).
+        let bind = holder.filter(|h| {
+            self.seat_of_holder(h).is_none()
+                && self
+                    .seats
+                    .get(seat.index())
+                    .is_some_and(|s| s.holder.is_none() || took_invite)
+        });
         if let Some(s) = self.seats.get_mut(seat.index()) {
             s.joined = true;
             if name.is_some() || open {
                 s.name = name;
+            }
+            if let Some(h) = bind {
+                s.holder = Some(h.to_string());
             }
         }
         let started = open && self.seats.iter().all(|s| s.joined);
@@ -121,10 +141,34 @@ impl LiveTable {
         }
         self.run_clocks();
         self.touch();
+        let bound = holder.is_some_and(|h| self.seat_of_holder(h) == Some(seat));
         Ok(Taken {
             seat,
             token,
             started,
+            bound,
+        })
+    }
+
+    /// Binds a held `seat` to `holder`, nothing else changed; `None` without a holder, or when
+    /// the seat is bound to someone else or the holder holds another seat here.
+    fn bind_only(&mut self, seat: Seat, token: &str, holder: Option<&str>) -> Option<Taken> {
+        let holder = holder?;
+        let mine = self.seat_of_holder(holder);
+        if mine.is_some_and(|s| s != seat) {
+            return None;
+        }
+        let s = self.seats.get_mut(seat.index())?;
+        if s.holder.as_deref().is_some_and(|h| h != holder) || !s.joined || !s.claimed {
+            return None;
+        }
+        s.holder = Some(holder.to_string());
+        self.touch();
+        Some(Taken {
+            seat,
+            token: token.to_string(),
+            started: false,
+            bound: true,
         })
     }
 
@@ -133,8 +177,8 @@ impl LiveTable {
     ///
     /// # Errors
     /// Unknown token; the table is over.
-    pub(crate) fn leave(&mut self, token: &str) -> Result<Seat, ApiError> {
-        let seat = self.seat_of(token).ok_or(ApiError::BadToken)?;
+    pub(crate) fn leave(&mut self, key: SeatKey<'_>) -> Result<Seat, ApiError> {
+        let seat = self.seat_by(key).ok_or(ApiError::BadToken)?;
         if self.row.status == TableStatus::Active && self.invite_only(seat) {
             return Err(ApiError::BadToken);
         }
@@ -142,6 +186,8 @@ impl LiveTable {
             TableStatus::Open => {
                 if let Some(s) = self.seats.get_mut(seat.index()) {
                     s.joined = false;
+                    // No longer theirs: gone from their "My games" too.
+                    s.holder = None;
                 }
             }
             TableStatus::Active => {
@@ -161,10 +207,13 @@ impl LiveTable {
     ///
     /// # Errors
     /// Unknown token; the table is not being played.
-    pub(crate) fn reclaim_seat(&self, token: &str) -> Result<Option<Seat>, ApiError> {
-        let seat = self.seat_of(token).ok_or(ApiError::BadToken)?;
+    pub(crate) fn reclaim_seat(&self, key: SeatKey<'_>) -> Result<Option<Seat>, ApiError> {
+        let seat = self.seat_by(key).ok_or(ApiError::BadToken)?;
         if self.invite_only(seat) {
             return Err(ApiError::BadToken);
+        }
+        if self.seats.get(seat.index()).is_some_and(|s| s.resigned) {
+            return Err(ApiError::Resigned);
         }
         if self.row.status != TableStatus::Active {
             return Err(ApiError::NotActive(self.row.status.as_str()));
@@ -180,7 +229,7 @@ impl LiveTable {
     /// (back from a timeout). Nothing happens to a seat the player holds already.
     pub(crate) fn hand_back(&mut self, seat: Seat) {
         match self.seats.get_mut(seat.index()) {
-            Some(s) if s.away => s.away = false,
+            Some(s) if s.away && !s.resigned => s.away = false,
             _ => return,
         }
         self.clocks.floor(seat.index());
@@ -239,9 +288,149 @@ impl LiveTable {
     /// The player who decided for a seat the stand-in played is back.
     pub(crate) fn back_from_standin(&mut self, seat: Seat) {
         if let Some(s) = self.seats.get_mut(seat.index()) {
-            s.away = false;
+            s.away = s.resigned;
         }
         self.run_clocks();
         self.touch();
+    }
+
+    /// The player of the seat `key` names resigns: the stand-in plays it to the end, and the
+    /// player cannot take it back.
+    ///
+    /// # Errors
+    /// Unknown key; a seat held by an unused invite or a bot's; the table is not being played;
+    /// resigned already.
+    pub(crate) fn resign(&mut self, key: SeatKey<'_>) -> Result<Seat, ApiError> {
+        let seat = self.seat_by(key).ok_or(ApiError::BadToken)?;
+        if self.invite_only(seat) {
+            return Err(ApiError::BadToken);
+        }
+        if self.row.status != TableStatus::Active {
+            return Err(ApiError::NotActive(self.row.status.as_str()));
+        }
+        let s = self.seats.get_mut(seat.index()).ok_or(ApiError::BadToken)?;
+        if s.kind != SeatKind::Human {
+            return Err(ApiError::BadToken);
+        }
+        if s.resigned {
+            return Err(ApiError::Resigned);
+        }
+        s.resigned = true;
+        s.away = true;
+        self.run_clocks();
+        self.touch();
+        Ok(seat)
+    }
+
+    /// Records a player's answer to the rematch (`true`: accepted).
+    ///
+    /// # Errors
+    /// Unknown key; a bot's seat; the table is not over; no rematch offered (when declining);
+    /// answered already.
+    pub(crate) fn answer_rematch(&mut self, key: SeatKey<'_>, yes: bool) -> Result<Seat, ApiError> {
+        let seat = self.seat_by(key).ok_or(ApiError::BadToken)?;
+        if self.row.status != TableStatus::Finished {
+            return Err(ApiError::Rematch(
+                "a rematch is offered once the game is over",
+            ));
+        }
+        if !yes && self.options.rematch.is_none() {
+            return Err(ApiError::Rematch("no rematch was offered at this table"));
+        }
+        let s = self.seats.get_mut(seat.index()).ok_or(ApiError::BadToken)?;
+        if s.kind != SeatKind::Human || !s.claimed {
+            return Err(ApiError::BadToken);
+        }
+        if s.rematch.is_some() {
+            return Err(ApiError::Rematch("you answered this rematch already"));
+        }
+        s.rematch = Some(yes);
+        self.touch();
+        Ok(seat)
+    }
+
+    /// Seats bound to `from` are bound to `to` (a guest who signed in); `false` when none was,
+    /// or `to` holds a seat here already.
+    pub(crate) fn rebind(&mut self, from: &str, to: &str) -> bool {
+        if self.seat_of_holder(to).is_some() {
+            return false;
+        }
+        let mut moved = false;
+        for s in &mut self.seats {
+            if s.holder.as_deref() == Some(from) {
+                s.holder = Some(to.to_string());
+                moved = true;
+            }
+        }
+        if moved {
+            self.touch();
+        }
+        moved
+    }
+
+    /// A kept rematch seat not taken is no longer its player's (they declined); `false` when
+    /// there was nothing to release.
+    pub(crate) fn release_reserved(&mut self, seat: Seat) -> bool {
+        match self.seats.get_mut(seat.index()) {
+            Some(s) if s.reserved && !s.joined && s.holder.is_some() => {
+                s.holder = None;
+                self.touch();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The rematch table is `id` (offered by the first to accept).
+    pub(crate) fn set_rematch(&mut self, id: String) {
+        self.options.rematch = Some(id);
+        self.touch();
+    }
+
+    /// Takes a rematch seat kept for its player: a fresh token, bound to `holder` (unless the
+    /// holder holds another seat here); the table starts once every seat is taken.
+    ///
+    /// # Errors
+    /// The seat is not a kept rematch seat, taken already, or kept for someone else.
+    pub(crate) fn take_reserved(
+        &mut self,
+        seat: Seat,
+        holder: Option<&str>,
+        name: Option<String>,
+        token: &str,
+    ) -> Result<Taken, ApiError> {
+        if self.row.status != TableStatus::Open {
+            return Err(not_open(self));
+        }
+        let free = holder.is_some_and(|h| self.seat_of_holder(h).is_none());
+        let s = self.seats.get_mut(seat.index()).ok_or(ApiError::BadToken)?;
+        if !s.reserved || s.joined {
+            return Err(ApiError::Rematch("this rematch seat is taken"));
+        }
+        if s.holder.is_some() && s.holder.as_deref() != holder {
+            return Err(ApiError::BadToken);
+        }
+        s.token_hash = sha256_hex(token.as_bytes());
+        s.claimed = true;
+        s.joined = true;
+        if name.is_some() {
+            s.name = name;
+        }
+        if s.holder.is_none() && free {
+            s.holder = holder.map(str::to_string);
+        }
+        let bound = holder.is_some() && s.holder.as_deref() == holder;
+        let started = self.seats.iter().all(|s| s.joined);
+        if started {
+            self.row.status = TableStatus::Active;
+        }
+        self.run_clocks();
+        self.touch();
+        Ok(Taken {
+            seat,
+            token: token.to_string(),
+            started,
+            bound,
+        })
     }
 }

@@ -73,6 +73,19 @@ pub struct SeatInfo {
     /// retired read as taken, so their tokens go on working as they did.
     #[serde(default = "yes")]
     pub claimed: bool,
+    /// The person the seat is bound to (`a:<account id>`, or `g:<hash of a guest cookie>`):
+    /// a browser finds its seat by its cookie, with no token in any address. Never shown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub holder: Option<String>,
+    /// The player resigned: the stand-in plays the seat to the end, for good.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub resigned: bool,
+    /// A rematch seat kept for the player of the finished table (taken only by accepting).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reserved: bool,
+    /// The player's answer to the rematch offered at the end (`None`: not answered).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<bool>,
 }
 
 impl SeatInfo {
@@ -96,6 +109,8 @@ impl SeatInfo {
             joined: self.joined,
             away: self.away,
             claimed: self.kind == SeatKind::Human && self.claimed,
+            resigned: self.resigned,
+            rematch: self.rematch,
         }
     }
 }
@@ -120,6 +135,9 @@ pub struct TableOptions {
     /// The bot that plays for a player who left or ran out of time.
     #[serde(default = "default_standin")]
     pub standin: String,
+    /// The rematch offered at the end: the new table's id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
 }
 
 impl Default for TableOptions {
@@ -129,6 +147,7 @@ impl Default for TableOptions {
             pace: Pace::RealTime,
             clock: None,
             standin: default_standin(),
+            rematch: None,
         }
     }
 }
@@ -161,7 +180,7 @@ pub fn free_seats(seats_json: &str) -> usize {
     SeatsDoc::parse(seats_json).map_or(0, |d| {
         d.seats
             .iter()
-            .filter(|s| s.kind == SeatKind::Human && !s.joined)
+            .filter(|s| s.kind == SeatKind::Human && !s.joined && !s.reserved)
             .count()
     })
 }
@@ -197,6 +216,10 @@ mod tests {
             joined: false,
             away: false,
             claimed: false,
+            holder: None,
+            resigned: false,
+            reserved: false,
+            rematch: None,
         };
         let text = serde_json::to_string(&new).expect("serialises");
         assert!(text.contains(r#""claimed":false"#), "{text}");

@@ -248,6 +248,7 @@ fn snapshot_reusing(
         seed_commitment: t.row.seed_commitment.clone(),
         seed: over.then(|| t.row.seed.to_string()),
         seed_nonce: over.then(|| t.row.seed_nonce.clone()).flatten(),
+        rematch: t.options.rematch.clone(),
     });
     let mut value = serde_json::to_value(snap).unwrap_or(Value::Null);
     if let Some(slot) = value.get_mut("log") {
@@ -277,5 +278,16 @@ pub fn replay_step(t: &LiveTable, at: u64) -> Result<ReplayStep, ApiError> {
         last,
         to_act: g.pending().iter().map(|s| s.0).collect(),
         view: g.view(Viewer::Spectator),
+        chat: Vec::new(),
     })
+}
+
+/// The last table version a replay position stood at: the log's length just before the next
+/// decision in effect (the chat said up to then belongs to the position).
+pub fn version_at(t: &LiveTable, at: u64) -> u64 {
+    let n = usize::try_from(at)
+        .unwrap_or(usize::MAX)
+        .min(t.effect.len());
+    let next = t.effect.get(n).copied().unwrap_or(t.log.len());
+    u64::try_from(next).unwrap_or(u64::MAX)
 }

@@ -17,8 +17,9 @@ use serde::Deserialize;
 
 use crate::edge::ClientAddr;
 use crate::error::ApiError;
-use crate::http::extract::{viewer_for, MAX_BODY, Q};
+use crate::http::extract::{viewer_by, Creds, MAX_BODY, Q};
 use crate::state::AppState;
+use crate::table::SeatKey;
 use crate::tokens::sha256_hex;
 
 pub(crate) use session::{run_session, Conn};
@@ -39,10 +40,17 @@ async fn ws(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Q(q): Q<WsQuery>,
+    creds: Creds,
+    headers: axum::http::HeaderMap,
     extensions: axum::http::Extensions,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let upgrade = upgrade.map_err(|e| ApiError::Malformed(e.body_text()))?;
+    // A browser's connection carries its cookies, so a page of another site must not open
+    // one (cross-site WebSocket hijacking): its Origin must be this host.
+    if !crate::accounts::is_same_origin(&headers) {
+        return Err(ApiError::CrossSite);
+    }
     // `--ip-limit off` lifts this per-address cap too (load tests from one address).
     let slot = match extensions.get::<ClientAddr>() {
         Some(c) if !state.limiter.is_off() => {
@@ -50,13 +58,22 @@ async fn ws(
         }
         _ => None,
     };
-    let viewer = viewer_for(&state, &id, q.token.as_deref()).await?;
+    let key = creds.key(q.token.as_deref());
+    let viewer = viewer_by(&state, &id, key).await?;
     let handle = state.table(&id).await?;
     // The token is hashed once, here; the session compares hashes.
+    let (token_hash, holder) = match key {
+        Some(SeatKey::Token(t)) => (Some(sha256_hex(t.as_bytes())), None),
+        Some(SeatKey::Holder(h)) => (None, Some(h.to_string())),
+        None => (None, None),
+    };
     let conn = Conn {
+        id: crate::social::connection_id(),
         addr: extensions.get::<ClientAddr>().map(|c| c.0),
         viewer,
-        token_hash: q.token.as_deref().map(|t| sha256_hex(t.as_bytes())),
+        token_hash,
+        holder,
+        name: creds.who.account_name.clone(),
     };
     Ok(upgrade
         .max_message_size(MAX_BODY)

@@ -24,12 +24,18 @@ use crate::table::LiveTable;
 /// Who a connection speaks for.
 #[derive(Clone, Debug)]
 pub(crate) struct Conn {
+    /// This connection's id (presence).
+    pub(crate) id: u64,
     /// The client's address, when known (for the per-address message budget).
     pub(crate) addr: Option<std::net::IpAddr>,
     /// Its viewer (a seat, or a spectator).
     pub(crate) viewer: Viewer,
     /// The hash of the token it connected with.
     pub(crate) token_hash: Option<String>,
+    /// The person it connected as, when it holds its seat by its cookie.
+    pub(crate) holder: Option<String>,
+    /// The signed-in account's name (a spectator's name in the chat).
+    pub(crate) name: Option<String>,
 }
 
 impl Conn {
@@ -38,9 +44,11 @@ impl Conn {
     fn holds(&self, t: &LiveTable) -> bool {
         match self.viewer {
             Viewer::Spectator => true,
-            Viewer::Seat(seat) => {
-                self.token_hash.as_deref().and_then(|h| t.seat_of_hash(h)) == Some(seat)
-            }
+            Viewer::Seat(seat) => match (&self.token_hash, &self.holder) {
+                (Some(h), _) => t.seat_of_hash(h) == Some(seat),
+                (None, Some(holder)) => t.seat_of_holder(holder) == Some(seat),
+                (None, None) => false,
+            },
         }
     }
 }
@@ -64,6 +72,12 @@ struct Envelope<'a> {
     version: Option<u64>,
     #[serde(default, borrow)]
     action: Option<&'a RawValue>,
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(default)]
+    phrase: Option<String>,
+    #[serde(default)]
+    away: Option<bool>,
 }
 
 /// What a connection last sent: the change count, the version and the snapshot the client
@@ -216,12 +230,26 @@ pub(crate) async fn run_session<S, R, E>(
         close_damaged(handle, &mut tx).await;
         return;
     }
+    let mut social = handle.room.events.subscribe();
     let Some((mut sent, first)) = full(handle, conn).await else {
         return;
     };
     if tx.send(first).await.is_err() {
         return;
     }
+    let status = handle.lock().await.status();
+    if let Ok(lines) = state.chat_for(id, conn.viewer, status).await {
+        if !lines.is_empty()
+            && tx
+                .send(server_msg(&ServerMsg::Chat { lines }))
+                .await
+                .is_err()
+        {
+            return;
+        }
+    }
+    let _here = crate::social::Room::enter(handle, conn.id, conn.viewer);
+    let mut chat_times: std::collections::VecDeque<Instant> = std::collections::VecDeque::new();
     let mut window_start = Instant::now();
     let mut in_window = 0u32;
     let mut resync_start = Instant::now();
@@ -246,6 +274,24 @@ pub(crate) async fn run_session<S, R, E>(
                     return;
                 }
                 if tx.send(Message::Ping(Vec::new().into())).await.is_err() { return; }
+            }
+            event = social.recv() => {
+                let msg = match event {
+                    Ok(crate::social::Event::Presence(text)) => Message::Text((*text).into()),
+                    Ok(crate::social::Event::Chat(line)) => {
+                        let status = handle.lock().await.status();
+                        if !crate::social::may_read(conn.viewer, &line.channel, status) {
+                            continue;
+                        }
+                        server_msg(&ServerMsg::Chat { lines: vec![(*line).clone()] })
+                    }
+                    // Fell behind: the presence now (chat messages missed come with a reload).
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                        Message::Text((*handle.room.presence_msg()).into())
+                    }
+                    Err(_) => continue,
+                };
+                if tx.send(msg).await.is_err() { return; }
             }
             change = changes.recv() => {
                 match change {
@@ -322,8 +368,9 @@ pub(crate) async fn run_session<S, R, E>(
                     if tx.send(error_msg(None, &ApiError::Busy, version)).await.is_err() { return; }
                     continue;
                 }
-                let reply = match answer(state, handle, id, conn, &text_in, version, &mut answered).await {
+                let reply = match answer(state, handle, id, conn, &text_in, version, &mut answered, &mut chat_times).await {
                     Answer::Reply(m) => m,
+                    Answer::Nothing => continue,
                     Answer::Resync => {
                         if resync_start.elapsed() > Duration::from_secs(60) {
                             resync_start = Instant::now();
@@ -353,10 +400,32 @@ pub(crate) async fn run_session<S, R, E>(
 enum Answer {
     Reply(Message),
     Resync,
+    Nothing,
+}
+
+/// Whether one more chat message fits this connection's budget now; `Err` with the seconds
+/// to wait.
+fn chat_allowed(times: &mut std::collections::VecDeque<Instant>) -> Result<(), u64> {
+    let now = Instant::now();
+    while times
+        .front()
+        .is_some_and(|t| now.duration_since(*t) > crate::social::CHAT_WINDOW)
+    {
+        times.pop_front();
+    }
+    if times.len() >= crate::social::CHAT_BURST {
+        let wait = times.front().map_or(crate::social::CHAT_WINDOW, |t| {
+            crate::social::CHAT_WINDOW.saturating_sub(now.duration_since(*t))
+        });
+        return Err(wait.as_secs().max(1));
+    }
+    times.push_back(now);
+    Ok(())
 }
 
 /// The answer to one client message. A decision or take-back whose message id was answered
 /// before gets the same answer again.
+#[allow(clippy::too_many_arguments)]
 async fn answer(
     state: &AppState,
     handle: &TableHandle,
@@ -365,6 +434,7 @@ async fn answer(
     text: &str,
     version: u64,
     answered: &mut BTreeMap<String, Message>,
+    chat_times: &mut std::collections::VecDeque<Instant>,
 ) -> Answer {
     let env = match serde_json::from_str::<Envelope<'_>>(text) {
         Ok(env) => env,
@@ -376,6 +446,45 @@ async fn answer(
             ))
         }
     };
+    let plain = env.id.is_none() && env.version.is_none() && env.action.is_none();
+    match env.kind {
+        "chat" if plain && env.away.is_none() => {
+            if let Err(wait) = chat_allowed(chat_times) {
+                return Answer::Reply(error_msg(None, &ApiError::ChatTooFast(wait), version));
+            }
+            let said = state
+                .say(
+                    id,
+                    handle,
+                    conn.viewer,
+                    conn.name.as_deref(),
+                    env.text.as_deref(),
+                    env.phrase.as_deref(),
+                )
+                .await;
+            return match said {
+                Ok(()) => Answer::Nothing,
+                Err(e) => Answer::Reply(error_msg(None, &e, version)),
+            };
+        }
+        "presence" if plain && env.text.is_none() && env.phrase.is_none() => {
+            if let Some(away) = env.away {
+                handle.room.set_away(conn.id, away);
+                return Answer::Nothing;
+            }
+        }
+        _ => {}
+    }
+    if env.text.is_some() || env.phrase.is_some() || env.away.is_some() {
+        return Answer::Reply(error_msg(
+            None,
+            &ApiError::Malformed(format!(
+                "a `{}` message: `text` and `phrase` belong to `chat`, `away` to `presence`",
+                env.kind
+            )),
+            version,
+        ));
+    }
     let (msg_id, expected) = match (env.kind, env.id, env.version) {
         ("resync", None, None) if env.action.is_none() => return Answer::Resync,
         ("action" | "undo", Some(msg_id), Some(expected)) => (msg_id, expected),
@@ -383,7 +492,7 @@ async fn answer(
             return Answer::Reply(error_msg(
                 None,
                 &ApiError::Malformed(format!(
-                    "a `{kind}` message: expected `action` (id, version, action), `undo` (id, version) or `resync`"
+                    "a `{kind}` message: expected `action` (id, version, action), `undo` (id, version), `resync`, `chat` (text or phrase) or `presence` (away)"
                 )),
                 version,
             ))

@@ -7,5 +7,6 @@ mod edge;
 mod fuzz;
 mod http;
 mod lobby;
+mod social;
 mod store;
 mod warrior_knights;
