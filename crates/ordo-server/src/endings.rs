@@ -30,6 +30,21 @@ impl AppState {
         Ok(seat)
     }
 
+    /// A guest names their seat.
+    ///
+    /// # Errors
+    /// As [`crate::table::LiveTable::rename`]; storage errors.
+    pub async fn rename(&self, id: &str, key: SeatKey<'_>, name: &str) -> Result<(), ApiError> {
+        again_on_fresh_seats(|| async {
+            let handle = self.table(id).await?;
+            let mut t = handle.lock_live().await?;
+            let before = t.seats_before();
+            t.rename(key, name)?;
+            self.save_seats(&handle, &mut t, id, before).await
+        })
+        .await
+    }
+
     /// The player of `key`'s seat at finished table `id` accepts a rematch (offering it when
     /// nobody has yet): they take their seat at the new table, bound to `holder`.
     ///
@@ -133,6 +148,6 @@ impl AppState {
             .iter()
             .map(|s| (s.holder.clone(), s.name.clone()))
             .collect();
-        Ok(self.create_table(req, &keep).await?.id)
+        Ok(self.create_table(req, &keep, None).await?.id)
     }
 }

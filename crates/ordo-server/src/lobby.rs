@@ -24,7 +24,7 @@ impl AppState {
     /// # Errors
     /// Invalid options; storage errors.
     pub async fn create(&self, req: CreateTable) -> Result<Created, ApiError> {
-        self.create_from(None, req).await
+        self.create_from(None, req, None).await
     }
 
     /// [`AppState::create`] for a client address, under the caps on unfinished tables (per
@@ -36,13 +36,14 @@ impl AppState {
         &self,
         addr: Option<std::net::IpAddr>,
         req: CreateTable,
+        host_holder: Option<&str>,
     ) -> Result<Created, ApiError> {
         if let Err(e) = self.check_table_caps(addr).await {
             self.metrics.tables_refused.increment(1);
             tracing::warn!(client = ?addr, reason = %e, "table creation refused");
             return Err(e);
         }
-        let created = self.create_table(req, &[]).await?;
+        let created = self.create_table(req, &[], host_holder).await?;
         if let Some(ip) = addr {
             if let Ok(mut by) = self.created_by.lock() {
                 by.entry(ip).or_default().push(created.id.clone());
@@ -91,6 +92,7 @@ impl AppState {
         &self,
         req: CreateTable,
         keep: &[(Option<String>, Option<String>)],
+        host_holder: Option<&str>,
     ) -> Result<Created, ApiError> {
         let seed = if req.tutorial {
             TUTORIAL_SEED
@@ -124,6 +126,7 @@ impl AppState {
             clock: req.clock,
             standin: req.standin.unwrap_or_else(default_standin),
             rematch: None,
+            host_holder: host_holder.map(str::to_string),
         };
         hosted_bot(&options.standin)
             .map_err(|e| ApiError::InvalidTable(format!("stand-in: {e}")))?;
@@ -268,6 +271,30 @@ impl AppState {
         }
     }
 
+    /// The host shows a fresh invite for an unused seat (`Some` token) or revokes its invite.
+    ///
+    /// # Errors
+    /// As [`LiveTable::reissue_invite`]; storage errors.
+    pub async fn manage_invite(
+        &self,
+        id: &str,
+        host: (Option<&str>, Option<&str>),
+        seat: usize,
+        show: bool,
+    ) -> Result<Option<String>, ApiError> {
+        let token = random_hex(16)?;
+        again_on_fresh_seats(|| async {
+            let handle = self.table(id).await?;
+            let mut t = handle.lock_live().await?;
+            let before = t.seats_before();
+            t.reissue_invite(host, seat, &token)?;
+            self.save_seats(&handle, &mut t, id, before).await
+        })
+        .await?;
+        tracing::info!(table = %id, seat, show, "invite reissued by the host");
+        Ok(show.then_some(token))
+    }
+
     /// A player leaves: before the start the seat is freed (the leaver's token stays valid
     /// until someone else takes the seat); during the game the stand-in bot takes the seat over
     /// until the player reclaims it.
@@ -315,12 +342,17 @@ impl AppState {
     ///
     /// # Errors
     /// Unknown table; not the host's token; the table is not open.
-    pub async fn start(&self, id: &str, host_token: &str) -> Result<(), ApiError> {
+    pub async fn start(
+        &self,
+        id: &str,
+        host_token: Option<&str>,
+        holder: Option<&str>,
+    ) -> Result<(), ApiError> {
         again_on_fresh_seats(|| async {
             let handle = self.table(id).await?;
             let mut t = handle.lock_live().await?;
             let before = t.seats_before();
-            t.start(host_token)?;
+            t.start(host_token, holder)?;
             // Seats and status in one write, over the table as read.
             self.save_seats(&handle, &mut t, id, before).await
         })

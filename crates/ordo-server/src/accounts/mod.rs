@@ -36,7 +36,10 @@ pub use throttle::LoginThrottle;
 pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/api/accounts", post(sign_up))
-        .route("/api/session", post(sign_in).delete(sign_out))
+        .route(
+            "/api/session",
+            post(sign_in).delete(sign_out).get(session_of),
+        )
         .route("/api/sessions", delete(sign_out_everywhere))
         .route(
             "/api/me",
@@ -233,6 +236,12 @@ async fn sign_out_everywhere(
 ) -> Result<Response, ApiError> {
     state.store.delete_sessions(me.account.id, None).await?;
     Ok(signed_out(from.https))
+}
+
+/// Who is signed in, if anyone: `null` for a guest (a page asks this on every load, so a guest
+/// is not an error).
+async fn session_of(me: Option<SignedIn>) -> Json<Option<Me>> {
+    Json(me.as_ref().map(|m| me_of(&m.account)))
 }
 
 async fn me(me: SignedIn) -> Json<Me> {

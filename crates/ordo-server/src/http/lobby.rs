@@ -24,6 +24,12 @@ pub(super) fn router() -> Router<AppState> {
         .route("/api/tables/{id}/reclaim", post(reclaim))
         .route("/api/tables/{id}/start", post(start))
         .route("/api/tables/{id}/resign", post(resign))
+        .route("/api/tables/{id}/name", post(rename))
+        .route("/api/tables/{id}/invites/{seat}", post(show_invite))
+        .route(
+            "/api/tables/{id}/invites/{seat}/revoke",
+            post(revoke_invite),
+        )
         .route("/api/tables/{id}/rematch", post(rematch))
         .route("/api/tables/{id}/rematch/decline", post(decline_rematch))
 }
@@ -32,13 +38,23 @@ async fn games(State(state): State<AppState>) -> Json<Vec<GameEntry>> {
     Json(crate::games::catalogue(&state.packs))
 }
 
+/// Creates a table; the person creating it is its host (besides the host token), a new guest
+/// getting their cookie.
 async fn create(
     State(state): State<AppState>,
     addr: Option<axum::Extension<crate::edge::ClientAddr>>,
+    who: crate::accounts::Identity,
     AppJson(req): AppJson<CreateTable>,
 ) -> Result<Response, ApiError> {
-    let created = state.create_from(addr.map(|a| a.0 .0), req).await?;
-    Ok((axum::http::StatusCode::CREATED, Json(created)).into_response())
+    let (holder, cookie) = who.holder_or_guest()?;
+    let created = state
+        .create_from(addr.map(|a| a.0 .0), req, Some(&holder))
+        .await?;
+    let mut resp = (axum::http::StatusCode::CREATED, Json(created)).into_response();
+    if let Some(c) = cookie {
+        resp.headers_mut().append(axum::http::header::SET_COOKIE, c);
+    }
+    Ok(resp)
 }
 
 #[derive(Deserialize)]
@@ -117,6 +133,47 @@ async fn reclaim(
     }))
 }
 
+/// The host shows an unused seat's invite again (issued anew).
+async fn show_invite(
+    State(state): State<AppState>,
+    Path((id, seat)): Path<(String, u8)>,
+    who: crate::accounts::Identity,
+    AppJson(req): AppJson<StartRequest>,
+) -> Result<Json<crate::protocol::Invite>, ApiError> {
+    let host = (req.host_token.as_deref(), who.holder.as_deref());
+    let token = state
+        .manage_invite(&id, host, usize::from(seat), true)
+        .await?;
+    Ok(Json(crate::protocol::Invite { seat, token }))
+}
+
+/// The host revokes an unused seat's invite.
+async fn revoke_invite(
+    State(state): State<AppState>,
+    Path((id, seat)): Path<(String, u8)>,
+    who: crate::accounts::Identity,
+    AppJson(req): AppJson<StartRequest>,
+) -> Result<Json<crate::protocol::Invite>, ApiError> {
+    let host = (req.host_token.as_deref(), who.holder.as_deref());
+    state
+        .manage_invite(&id, host, usize::from(seat), false)
+        .await?;
+    Ok(Json(crate::protocol::Invite { seat, token: None }))
+}
+
+/// A guest names their seat.
+async fn rename(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    creds: super::Creds,
+    AppJson(req): AppJson<crate::protocol::NameSeat>,
+) -> Result<Json<StatusAnswer>, ApiError> {
+    let key = creds.key(req.token.as_deref()).ok_or(ApiError::BadToken)?;
+    state.rename(&id, key, &req.name).await?;
+    let status = state.table(&id).await?.lock().await.status();
+    Ok(Json(StatusAnswer { status }))
+}
+
 /// The player resigns: the stand-in plays the seat to the end.
 async fn resign(
     State(state): State<AppState>,
@@ -165,9 +222,12 @@ async fn decline_rematch(
 async fn start(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    who: crate::accounts::Identity,
     AppJson(req): AppJson<StartRequest>,
 ) -> Result<Json<StatusAnswer>, ApiError> {
-    state.start(&id, &req.host_token).await?;
+    state
+        .start(&id, req.host_token.as_deref(), who.holder.as_deref())
+        .await?;
     Ok(Json(StatusAnswer {
         status: TableStatus::Active,
     }))

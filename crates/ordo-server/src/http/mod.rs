@@ -48,7 +48,23 @@ pub fn app(state: AppState) -> Router {
         .layer(axum::middleware::from_fn(crate::accounts::same_origin))
         .layer(axum::middleware::from_fn_with_state(state.clone(), limit))
         .layer(axum::middleware::map_response(error_body))
+        .layer(axum::middleware::map_response(privacy_headers))
         .with_state(state)
+}
+
+/// Every answer: no `Referer` leaves a page of Ordo (an invite link's token never reaches
+/// another site or even this one's other requests), and content types are taken as given.
+async fn privacy_headers(mut resp: Response) -> Response {
+    let h = resp.headers_mut();
+    h.insert(
+        header::REFERRER_POLICY,
+        header::HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        header::HeaderValue::from_static("nosniff"),
+    );
+    resp
 }
 
 /// Reads the client's address (through trusted proxies) for the routes, refuses a body that

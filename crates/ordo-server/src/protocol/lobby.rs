@@ -108,6 +108,18 @@ pub struct Joined {
     pub bound: bool,
 }
 
+/// `POST /api/tables/{id}/name`: a guest's name at the table.
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct NameSeat {
+    /// The name (control characters removed, at most 40 characters).
+    pub name: String,
+    /// The seat's token, if the seat is not found by the browser's cookie.
+    #[serde(default)]
+    #[ts(optional)]
+    pub token: Option<String>,
+}
+
 /// What a player gets back from accepting a rematch.
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
 pub struct Rematched {
@@ -155,8 +167,20 @@ pub struct TokenBody {
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct StartRequest {
-    /// The host's token.
-    pub host_token: String,
+    /// The host's token (a host signed in, or in the browser that created the table, may
+    /// leave it out).
+    #[serde(default)]
+    #[ts(optional)]
+    pub host_token: Option<String>,
+}
+
+/// An invite the host shows again (issued anew: the seat's previous link stops working).
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct Invite {
+    /// The seat.
+    pub seat: u8,
+    /// Its new invite token (`null` when revoked).
+    pub token: Option<String>,
 }
 
 /// `POST /api/tables/{id}/actions`.

@@ -12,9 +12,9 @@ pub use accounts::{ChangePassword, DeleteMe, Me, SignIn, SignUp, UpdateMe};
 pub use common::{SeatPublic, TableStatus};
 
 pub use lobby::{
-    Ack, ActionRequest, ClockSpec, CreateTable, Created, GameEntry, JoinRequest, Joined, Pace,
-    Rematched, SeatKind, StartRequest, StatusAnswer, TableInfo, TableSummary, TokenBody,
-    UndoRequest,
+    Ack, ActionRequest, ClockSpec, CreateTable, Created, GameEntry, Invite, JoinRequest, Joined,
+    NameSeat, Pace, Rematched, SeatKind, StartRequest, StatusAnswer, TableInfo, TableSummary,
+    TokenBody, UndoRequest,
 };
 pub use play::{
     ClientMsg, ErrorBody, Hint, Hints, Legal, LogLine, ReplayStep, ServerMsg, Snapshot,
@@ -55,6 +55,8 @@ pub fn declarations() -> Vec<String> {
         Ack::decl(),
         StatusAnswer::decl(),
         Rematched::decl(),
+        NameSeat::decl(),
+        Invite::decl(),
         ChatLine::decl(),
         Presence::decl(),
         MyTableState::decl(),

@@ -264,6 +264,14 @@ impl LiveTable {
         !self.host_hash.is_empty() && sha256_hex(token.as_bytes()) == self.host_hash
     }
 
+    /// Whether the host token given, or else the person asking, is the table's host.
+    pub(crate) fn is_host_by(&self, token: Option<&str>, holder: Option<&str>) -> bool {
+        match token {
+            Some(t) => self.is_host(t),
+            None => holder.is_some() && self.options.host_holder.as_deref() == holder,
+        }
+    }
+
     /// Whether `seat` is held only by the invite the host handed out at a lobby table: the
     /// invite takes the seat (`join`) and shows the public view, nothing more, so a host who
     /// starts the table early cannot read the seats nobody has taken yet. (At a table without a

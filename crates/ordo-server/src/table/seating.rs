@@ -242,8 +242,12 @@ impl LiveTable {
     ///
     /// # Errors
     /// Not the host's token; the table is not open.
-    pub(crate) fn start(&mut self, host_token: &str) -> Result<(), ApiError> {
-        if !self.is_host(host_token) {
+    pub(crate) fn start(
+        &mut self,
+        host_token: Option<&str>,
+        holder: Option<&str>,
+    ) -> Result<(), ApiError> {
+        if !self.is_host_by(host_token, holder) {
             return Err(ApiError::BadToken);
         }
         if self.row.status != TableStatus::Open {
@@ -368,6 +372,39 @@ impl LiveTable {
         moved
     }
 
+    /// The host hands out a fresh invite for an unused human seat (the seat's previous invite
+    /// stops working: only hashes are kept, so an invite is shown by issuing it anew), or with
+    /// `token: None` revokes the seat's invite (nobody can take the seat until a new one).
+    ///
+    /// # Errors
+    /// Not the host; no such seat; the seat is taken, a bot's, or kept for a rematch; the table
+    /// is over.
+    pub(crate) fn reissue_invite(
+        &mut self,
+        host: (Option<&str>, Option<&str>),
+        seat: usize,
+        token: &str,
+    ) -> Result<(), ApiError> {
+        if !self.is_host_by(host.0, host.1) {
+            return Err(ApiError::BadToken);
+        }
+        if self.row.status == TableStatus::Finished {
+            return Err(ApiError::NotActive("finished"));
+        }
+        let s = self
+            .seats
+            .get_mut(seat)
+            .ok_or_else(|| ApiError::Lobby(format!("no seat {seat}")))?;
+        if !s.is_invite() || s.reserved {
+            return Err(ApiError::Lobby(
+                "this seat is taken: only an unused invite can be shown or revoked".into(),
+            ));
+        }
+        s.token_hash = sha256_hex(token.as_bytes());
+        self.touch();
+        Ok(())
+    }
+
     /// A kept rematch seat not taken is no longer its player's (they declined); `false` when
     /// there was nothing to release.
     pub(crate) fn release_reserved(&mut self, seat: Seat) -> bool {
@@ -379,6 +416,32 @@ impl LiveTable {
             }
             _ => false,
         }
+    }
+
+    /// A guest names their seat (asked on the invite page). A seat bound to an account shows
+    /// the account's name.
+    ///
+    /// # Errors
+    /// Unknown key; a bot's seat; an account's seat; an empty name.
+    pub(crate) fn rename(&mut self, key: SeatKey<'_>, name: &str) -> Result<Seat, ApiError> {
+        let seat = self.seat_by(key).ok_or(ApiError::BadToken)?;
+        if self.invite_only(seat) {
+            return Err(ApiError::BadToken);
+        }
+        let s = self.seats.get_mut(seat.index()).ok_or(ApiError::BadToken)?;
+        if s.kind != SeatKind::Human {
+            return Err(ApiError::BadToken);
+        }
+        if s.holder.as_deref().is_some_and(|h| h.starts_with("a:")) {
+            return Err(ApiError::Lobby("this seat shows its account's name".into()));
+        }
+        let name = super::seats::clean_name(name.trim());
+        if name.trim().is_empty() {
+            return Err(ApiError::Malformed("name: at least one character".into()));
+        }
+        s.name = Some(name.trim().to_string());
+        self.touch();
+        Ok(seat)
     }
 
     /// The rematch table is `id` (offered by the first to accept).

@@ -138,6 +138,10 @@ pub struct TableOptions {
     /// The rematch offered at the end: the new table's id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch: Option<String>,
+    /// The person who created the table (host), besides the host token: they manage the
+    /// table's invites from any device where they are signed in (or from the same browser).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_holder: Option<String>,
 }
 
 impl Default for TableOptions {
@@ -148,6 +152,7 @@ impl Default for TableOptions {
             clock: None,
             standin: default_standin(),
             rematch: None,
+            host_holder: None,
         }
     }
 }

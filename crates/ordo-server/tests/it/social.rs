@@ -848,3 +848,261 @@ async fn resign_and_rematch_on_postgres() {
         .execute(store.pool())
         .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_page_sends_a_referer() {
+    let state = AppState::recover(Arc::new(
+        SqliteStore::open("sqlite::memory:").await.unwrap(),
+    ))
+    .await
+    .unwrap();
+    for uri in [
+        "/",
+        "/t/abc?token=0123456789abcdef0123",
+        "/api/games",
+        "/api/no/such",
+    ] {
+        let req = Request::builder().uri(uri).body(Body::empty()).unwrap();
+        let res = app(state.clone()).oneshot(req).await.unwrap();
+        assert_eq!(
+            res.headers()
+                .get("referrer-policy")
+                .and_then(|v| v.to_str().ok()),
+            Some("no-referrer"),
+            "{uri}"
+        );
+        assert_eq!(
+            res.headers()
+                .get("x-content-type-options")
+                .and_then(|v| v.to_str().ok()),
+            Some("nosniff"),
+            "{uri}"
+        );
+    }
+}
+
+/// The host shows a new invite for a seat nobody took (the earlier link stops working) or
+/// revokes it, from the browser that created the table or with the host token; a guest who
+/// took a seat without a name gives one; an account's seat keeps the account's name.
+async fn invites_and_names(store: Arc<dyn Store>) {
+    let state = AppState::recover(store).await.unwrap();
+    let (status, created, host) = send(
+        &state,
+        "POST",
+        "/api/tables",
+        Some(
+            json!({"game": "crusaders", "config": {"players": 3}, "lobby": true,
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]}),
+        ),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let host = host.expect("the creator gets a guest cookie");
+    let id = created["id"].as_str().unwrap().to_string();
+    let path = |p: &str| format!("/api/tables/{id}/{p}");
+    let (status, shown, _) = send(
+        &state,
+        "POST",
+        &path("invites/1"),
+        Some(json!({})),
+        &[("cookie", &host)],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{shown}");
+    let first = shown["token"].as_str().unwrap().to_string();
+    let (_, again, _) = send(
+        &state,
+        "POST",
+        &path("invites/1"),
+        Some(json!({})),
+        &[("cookie", &host)],
+    )
+    .await;
+    let second = again["token"].as_str().unwrap().to_string();
+    assert_ne!(first, second);
+    let (status, _, _) = send(
+        &state,
+        "POST",
+        &path("join"),
+        Some(json!({"token": first})),
+        &[],
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "the earlier link stopped working"
+    );
+    let (status, _, _) = send(
+        &state,
+        "POST",
+        &path("join"),
+        Some(json!({"token": created["tokens"][1]})),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "the creation's link too");
+    // Revoked: the seat's link opens nothing.
+    let (status, r, _) = send(
+        &state,
+        "POST",
+        &path("invites/2/revoke"),
+        Some(json!({"host_token": created["host_token"]})),
+        &[],
+    )
+    .await;
+    assert_eq!((status, r["token"].clone()), (StatusCode::OK, Value::Null));
+    let (status, _, _) = send(
+        &state,
+        "POST",
+        &path("join"),
+        Some(json!({"token": created["tokens"][2]})),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    // Nobody else manages the invites.
+    let stranger = format!("ordo_guest={}", "cd".repeat(32));
+    for (body, headers) in [
+        (json!({}), vec![("cookie", stranger.as_str())]),
+        (json!({"host_token": "0123456789abcdef0123"}), vec![]),
+        (json!({}), vec![]),
+    ] {
+        let (status, _, _) = send(&state, "POST", &path("invites/0"), Some(body), &headers).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+    }
+    // Bob takes seat 1 with the new link, without a name, then gives one.
+    let (status, j, bob) = send(
+        &state,
+        "POST",
+        &path("join"),
+        Some(json!({"token": second})),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{j}");
+    let bob = bob.unwrap();
+    let (_, snap, _) = send(&state, "GET", &path("state"), None, &[("cookie", &bob)]).await;
+    assert_eq!(snap["seats"][1]["name"], Value::Null);
+    for bad in ["", "   ", "\u{7}"] {
+        let (status, _, _) = send(
+            &state,
+            "POST",
+            &path("name"),
+            Some(json!({"name": bad})),
+            &[("cookie", &bob)],
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad:?}");
+    }
+    let (status, _, _) = send(
+        &state,
+        "POST",
+        &path("name"),
+        Some(json!({"name": " Bob\u{7} "})),
+        &[("cookie", &bob)],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, snap, _) = send(&state, "GET", &path("state"), None, &[("cookie", &bob)]).await;
+    assert_eq!(snap["seats"][1]["name"], "Bob");
+    let (status, e, _) = send(
+        &state,
+        "POST",
+        &path("invites/1"),
+        Some(json!({})),
+        &[("cookie", &host)],
+    )
+    .await;
+    assert_eq!(
+        (status, e["code"].as_str()),
+        (StatusCode::CONFLICT, Some("table/lobby")),
+        "a taken seat has no invite"
+    );
+    // A spectator names nobody; an account's seat shows the account's name.
+    let (status, _, _) = send(
+        &state,
+        "POST",
+        &path("name"),
+        Some(json!({"name": "Eve"})),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let name = format!("Dana{}", std::process::id());
+    let (_, _, dana) = send(
+        &state,
+        "POST",
+        "/api/accounts",
+        Some(json!({"name": name, "password": "lances at dawn"})),
+        &[],
+    )
+    .await;
+    let dana = dana.unwrap();
+    let (_, zero, _) = send(
+        &state,
+        "POST",
+        &path("invites/0"),
+        Some(json!({})),
+        &[("cookie", &host)],
+    )
+    .await;
+    let (status, _, _) = send(
+        &state,
+        "POST",
+        &path("join"),
+        Some(json!({"token": zero["token"]})),
+        &[("cookie", &dana)],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _, _) = send(
+        &state,
+        "POST",
+        &path("name"),
+        Some(json!({"name": "Not Dana"})),
+        &[("cookie", &dana)],
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    // The host starts the table from the creating browser, without the host token.
+    let (status, _, _) = send(
+        &state,
+        "POST",
+        &path("start"),
+        Some(json!({})),
+        &[("cookie", &bob)],
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "only the host starts it");
+    let (status, _, _) = send(
+        &state,
+        "POST",
+        &path("start"),
+        Some(json!({})),
+        &[("cookie", &host)],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn invites_and_names_on_sqlite() {
+    invites_and_names(Arc::new(
+        SqliteStore::open("sqlite::memory:").await.unwrap(),
+    ))
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn invites_and_names_on_postgres() {
+    let schema = format!("ordo_invites_{}", std::process::id());
+    let Some(store) = open_postgres(&schema, "invites").await else {
+        return;
+    };
+    invites_and_names(Arc::new(store.clone())).await;
+    let _ = sqlx::query(&format!("DROP SCHEMA {schema} CASCADE"))
+        .execute(store.pool())
+        .await;
+}
