@@ -106,6 +106,8 @@ export function stopServer() {
 export const consoleErrors = [];
 /** Tokens a scenario expects the server to refuse: the browser's log of those refusals is not an error. @type {Array<string>} */
 export const expectedRefusals = [];
+/** Addresses whose refusals a scenario expects while it runs (a wrong password, say). @type {Array<string>} */
+export const expectedFailures = [];
 
 /**
  * A new browser context (its own storage: another player) with error listeners.
@@ -138,6 +140,7 @@ export function watchPage(page, name) {
     if (m.type() !== 'error') return;
     const where = `${m.text()} ${m.location()?.url ?? ''}`;
     if (expectedRefusals.some((t) => where.includes(`token=${t}`))) return;
+    if (expectedFailures.some((path) => where.includes(path))) return;
     consoleErrors.push(`${name}: console error: ${m.text()}`);
   });
   page.on('pageerror', (e) => consoleErrors.push(`${name}: page error: ${e.message}`));

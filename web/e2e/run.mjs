@@ -24,6 +24,8 @@ import { scenarioDataPack } from './packs.mjs';
 import { scenarioCrusadersWheel } from './crusaders-wheel.mjs';
 import { scenarioWkFollow } from './wk-follow.mjs';
 import { scenarioLearn } from './learn.mjs';
+import { scenarioSocial, scenarioInvites } from './social.mjs';
+import { scenarioAccounts } from './accounts.mjs';
 
 /** @typedef {import('playwright-core').Browser} Browser */
 
@@ -51,6 +53,9 @@ async function main() {
       ['Warrior Knights revision 4 panels', scenarioWkRevision4],
       ['data pack of an owner', scenarioDataPack],
       ['Warrior Knights to follow: 3 Barons to the end, names and battles', (b) => scenarioWkFollow(b, { passed })],
+      ['table talk and presence', scenarioSocial],
+      ['host invites and guest names', scenarioInvites],
+      ['accounts: sign up, play with chat, resign, rematch', scenarioAccounts],
       ['rules reference', scenarioRules],
       ['transfer budgets and lazy languages', (b) => scenarioTransfer(b, { base, fromDisk: FROM_DISK, log, check, newContext, passed })],
       ['endings: both games to the final scores on both viewports', (b) => scenarioEndings(b, { base, log, check, newContext, passed, shot })],

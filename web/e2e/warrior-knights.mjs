@@ -166,7 +166,7 @@ export async function scenarioWarriorKnights(browser) {
   await page.check('#wk-opt-miracles_can_happen');
   const links = await createInLobby(page, { players: 2, seats: ['human', 'heuristic'], name: 'Wanda' });
   const tableId = /** @type {string} */ (links[0].match(/\/t\/([^?]+)/)?.[1]);
-  await page.locator(`#my-tables li[data-game="warrior-knights"] a[href*="/t/${tableId}?token="]`).waitFor({ timeout: 5000 });
+  await page.locator(`#my-tables li[data-game="warrior-knights"] a[href="/t/${tableId}"]`).waitFor({ timeout: 5000 });
   await page.click('#refresh');
   await page.locator(`#tables tr[data-table="${tableId}"][data-game="warrior-knights"]`).waitFor({ timeout: 5000 });
   const listed = (await page.locator(`#tables tr[data-table="${tableId}"]`).textContent()) ?? '';
@@ -294,6 +294,8 @@ export async function scenarioWarriorKnights(browser) {
       boardShot = true;
       await shot(page, 'wk-board');
       const phone = await newContext(browser, 'wk-phone', { width: 390, height: 844 });
+      // The same player on a phone: the seat is held by the browser's cookie (no token in the address).
+      await phone.addCookies(await page.context().cookies());
       const pp = await phone.newPage();
       await pp.goto(tableUrl);
       await waitConnected(pp);

@@ -157,6 +157,8 @@ export async function scenarioWkFollow(browser, env) {
   await waitClaimed(page);
   const url = page.url();
   const phoneCtx = await newContext(browser, 'wk-follow-phone', { width: 390, height: 844 });
+  // The same player on a phone: the seat is held by the browser's cookie (no token in the address).
+  await phoneCtx.addCookies(await page.context().cookies());
   const phone = await phoneCtx.newPage();
   await phone.goto(url);
   await waitConnected(phone);

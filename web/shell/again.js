@@ -74,7 +74,7 @@ async function playAgain(snap, redraw) {
  * @returns {HTMLElement}
  */
 export function againBlock(snap, redraw) {
-  if (snap.you == null || !tbl.token || snap.status !== 'finished') return h('div', { class: 'again', hidden: true });
+  if (snap.you == null || snap.status !== 'finished') return h('div', { class: 'again', hidden: true });
   if (again.made) {
     const m = again.made;
     return h('div', { class: 'again', id: 'again-made' },

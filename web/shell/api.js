@@ -6,7 +6,7 @@ import { t } from './i18n.js';
 /**
  * A remembered table. `from`: the invite `token` was taken with; `pending`: a token asked for
  * with the invite `pendingFrom` and not yet confirmed.
- * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null}} MyTable
+ * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null, bound?: boolean}} MyTable
  */
 
 // HTTP: the JSON API, remembered tables and tokens, addresses, game data.
@@ -76,7 +76,11 @@ export const store = {
   setName(n) { localStorage.setItem('ordo.name', n); },
 };
 
-/** @param {string} id @param {string | null} token */
+/**
+ * A table's address. `token` only for an invite (a link handed to someone, used once): a seat
+ * taken is held by the browser's cookie (or a token kept in this browser), never in an address.
+ * @param {string} id @param {string | null} token
+ */
 export function tableUrl(id, token) {
   return `/t/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 }
@@ -131,9 +135,9 @@ export function newToken() {
   return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
 }
 
-/** @param {string} id @param {string | null} token */
-export function replayUrl(id, token) {
-  return `/t/${encodeURIComponent(id)}?replay=1${token ? `&token=${encodeURIComponent(token)}` : ''}`;
+/** A table's replay: public, so it carries no seat token (sharing it gives nothing away). @param {string} id */
+export function replayUrl(id) {
+  return `/t/${encodeURIComponent(id)}?replay=1`;
 }
 
 /**
@@ -143,4 +147,35 @@ export function replayUrl(id, token) {
 export function packTag(pack, id = null) {
   return h('span', { class: 'tag pack', id, 'data-pack': pack, title: t('pack_hint', { id: pack }), 'data-tip': t('pack_hint', { id: pack }) },
     t('pack_tag', { short: `${pack.slice(0, 8)}…` }));
+}
+
+/**
+ * JSON over HTTP with any method; a refusal becomes an ApiError.
+ * @param {string} method @param {string} path @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
+export async function call(method, path, body) {
+  const res = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  /** @type {any} */
+  let json = null;
+  try { json = text ? JSON.parse(text) : null; } catch { json = null; }
+  if (!res.ok) throw new ApiError(json?.code ?? `http/${res.status}`, json?.message ?? text);
+  return json;
+}
+
+/** The signed-in person, asked once per page. @type {Promise<import('../src/generated').Me | null> | null} */
+let asked = null;
+/** The signed-in person, or null for a guest. @returns {Promise<import('../src/generated').Me | null>} */
+export function whoAmI() {
+  asked ??= call('GET', '/api/session').catch(() => null);
+  return asked;
+}
+/** Asks again next time (after signing in or out). */
+export function forgetMe() {
+  asked = null;
 }

@@ -6,7 +6,8 @@ import { ui, tbl, hooks } from './state.js';
 import { initLang, onLangChange, t, has, getLang, seatLabel, colorName, roman } from './i18n.js';
 import { renderHeader, updateTitle } from './header.js';
 import { renderTable, renderConn, tickClocks } from './table.js';
-import { connect, ensureGame, tokenFromInvite, refusedTokens } from './conn.js';
+import { connect, ensureGame, tokenFromInvite, refusedTokens, send } from './conn.js';
+import { addChat, renderChat, chatRefused } from './chat.js';
 import { choose, clickRegion, canDecide, decisionButton } from './decide.js';
 import { api, ApiError, store, tableUrl, tableInfo } from './api.js';
 import { mergeApply } from './patch.js';
@@ -23,12 +24,16 @@ const ctx = {
 hooks.ctx = () => ctx;
 hooks.renderConn = renderConn;
 hooks.updateTitle = updateTitle;
+hooks.chat = addChat;
+hooks.presence = renderChat;
+hooks.chatRefused = chatRefused;
 hooks.render = () => {
   // The lobby, the replay and the rules page are loaded only where they are shown.
   // A gesture on the map finishes before the table is drawn again.
   if (ui.page === 'table') return afterGesture(renderTable);
   if (ui.page === 'replay') return import('./replay.js').then((m) => m.renderReplay());
   if (ui.page === 'rules') return import('./rules.js').then((m) => m.renderRules());
+  if (ui.page === 'account') return import('./account.js').then((m) => m.renderAccount());
   return import('./lobby.js').then((m) => m.renderLobby());
 };
 
@@ -38,6 +43,7 @@ async function boot() {
   if (m && params.has('replay')) ui.page = 'replay';
   else if (m) ui.page = 'table';
   else if (params.has('rules')) ui.page = 'rules';
+  else if (params.has('account')) ui.page = 'account';
   await initLang();
   installTips();
   renderHeader();
@@ -47,7 +53,7 @@ async function boot() {
   });
   if (m && ui.page === 'replay') {
     (await import('./replay.js')).bootReplay(decodeURIComponent(m[1]), params.get('token'));
-  } else if (ui.page === 'rules') {
+  } else if (ui.page === 'rules' || ui.page === 'account') {
     hooks.render();
   } else if (m) {
     ui.page = 'table';
@@ -56,14 +62,19 @@ async function boot() {
     // A link opened again must not replace the token the seat is held with (the link's may be
     // an invite already used); the token is remembered once it has shown the seat.
     if (tbl.token && !store.tables()[tbl.id]?.token) store.remember(tbl.id, { token: tbl.token, seat: null, at: Date.now() });
+    // Without a token in the address: the browser's cookie finds a bound seat; a seat this
+    // browser holds by its token only (another seat of one person) is found by that token.
+    const kept = store.tables()[tbl.id];
+    if (!tbl.token && kept?.token && !kept.bound) tbl.token = kept.token;
     renderTable();
     // The game (and so the data to draw it) is known from the table's facts or the first snapshot.
     tableInfo(tbl.id).then((x) => { if (x?.game) ensureGame(String(x.game)); }).catch(() => {});
     const known = store.tables()[tbl.id];
     if (tbl.token && known?.token && known.from === tbl.token) {
-      // An invite this browser took its seat with (the link opened again): the seat's own token.
-      tbl.token = known.token;
-      history.replaceState(history.state, '', tableUrl(tbl.id, known.token));
+      // An invite this browser took its seat with (the link opened again): the seat, by the
+      // cookie it is bound to or by its own token.
+      tbl.token = known.bound ? null : known.token;
+      history.replaceState(history.state, '', tableUrl(tbl.id, null));
       connect();
     } else if (tbl.token && known?.pending && known.pendingFrom === tbl.token) {
       // The seat was asked for with this invite and the answer never came: if the server took
@@ -73,13 +84,15 @@ async function boot() {
         const held = e instanceof ApiError && e.code === 'auth/bad_token' ? (refusedTokens.add(invite), tokenFromInvite(invite)) : null;
         if (held) {
           tbl.token = held;
-          history.replaceState(history.state, '', tableUrl(tbl.id, held));
+          history.replaceState(history.state, '', tableUrl(tbl.id, null));
         }
       }).finally(connect);
     } else {
       connect();
     }
     window.setInterval(tickClocks, 500);
+    // Presence: the others see this page as away while it is hidden.
+    document.addEventListener('visibilitychange', () => { send({ type: 'presence', away: document.hidden }); });
     document.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && (tbl.regionPick != null || tbl.confirm != null)) {
         tbl.regionPick = null;

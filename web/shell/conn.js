@@ -13,7 +13,7 @@ import { GAMES, GAME_IDS } from './games.js';
 /**
  * A remembered table. `from`: the invite `token` was taken with; `pending`: a token asked for
  * with the invite `pendingFrom` and not yet confirmed.
- * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null}} MyTable
+ * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null, bound?: boolean}} MyTable
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -37,6 +37,8 @@ export function connect() {
     if (tbl.ws !== ws) return;
     tbl.conn = 'connected';
     tbl.attempts = 0;
+    // A page opened in the background is away from the start.
+    if (document.hidden) send({ type: 'presence', away: true });
     hooks.renderConn();
   });
   ws.addEventListener('message', (ev) => {
@@ -70,7 +72,7 @@ export function connect() {
         if (e instanceof ApiError && e.code === 'auth/bad_token' && other) {
           // An invite already used (the link opened again): go on with the seat's own token.
           tbl.token = other;
-          history.replaceState(history.state, '', tableUrl(tbl.id, other));
+          history.replaceState(history.state, '', tableUrl(tbl.id, null));
           tbl.attempts = 0;
           tbl.retryTimer = window.setTimeout(connect, 0);
         } else if (e instanceof ApiError && fatal[e.code]) {
@@ -136,7 +138,20 @@ export function onMessage(msg) {
       }
       break;
     }
+    case 'chat': {
+      if (Array.isArray(msg.lines)) hooks.chat(msg.lines);
+      break;
+    }
+    case 'presence': {
+      tbl.presence = { seats: Array.isArray(msg.seats) ? msg.seats : [], spectators: Number(msg.spectators) || 0 };
+      hooks.presence();
+      break;
+    }
     case 'error': {
+      if (typeof msg.code === 'string' && msg.code.startsWith('chat/')) {
+        hooks.chatRefused(msg.code);
+        return;
+      }
       if (msg.code === 'table/damaged') {
         // The record no longer replays on the server: nothing to retry or reconnect to.
         tbl.fatal = t('damaged_help');
@@ -241,8 +256,22 @@ export function afterUpdate() {
     const held = store.tables()[tbl.id];
     store.remember(tbl.id, { token: held?.token ?? tbl.token, seat: held?.seat ?? null, at: Date.now(), pending: mine, pendingFrom: tbl.token });
     api(`/api/tables/${encodeURIComponent(tbl.id)}/join`, { token: tbl.token, name: store.name() || null, new_token: mine })
-      .then((/** @type {Joined} */ j) => { if (j.token !== tbl.token) takeToken(j.token, j.seat); })
+      .then((/** @type {Joined} */ j) => { if (j.token !== tbl.token || j.bound) takeToken(j.token, j.seat, j.bound); })
       .catch((e) => { tbl.error = `${t('join_failed')}: ${e instanceof Error ? e.message : String(e)}`; hooks.render(); });
+  } else if (seat?.claimed && tbl.token && !tbl.joining && !tbl.binding && !store.tables()[tbl.id]?.bound) {
+    // A seat this browser holds by a token from before seats were bound to people (or an old
+    // link with the seat's own token): bound to this browser now, so that no address or
+    // connection needs the token any more.
+    tbl.binding = true;
+    const token = tbl.token;
+    api(`/api/tables/${encodeURIComponent(tbl.id)}/join`, { token, name: store.name() || null })
+      .then((/** @type {Joined} */ j) => {
+        store.remember(tbl.id, { token, seat: j.seat, at: Date.now(), bound: j.bound });
+        if (j.bound && tbl.token === token) tbl.token = null;
+        history.replaceState(history.state, '', tableUrl(tbl.id, null));
+      })
+      // Not bound (this browser holds another seat here): the token goes on holding it.
+      .catch(() => { history.replaceState(history.state, '', tableUrl(tbl.id, null)); });
   }
   hooks.render();
 }
@@ -259,16 +288,20 @@ export function tokenFromInvite(invite) {
   return found.find((x) => x && !refusedTokens.has(x)) ?? null;
 }
 
-/** Goes on at the table with the seat's own token: remembered, in the address, and on a fresh
- * connection (the server closes the one opened with the invite). @param {string} token @param {number} seat */
-export function takeToken(token, seat) {
+/**
+ * Goes on at the table with the seat taken: by the browser's cookie when the seat is bound to
+ * it, else by the seat's own token (remembered here, never in the address), on a fresh
+ * connection (the server closes the one opened with the invite).
+ * @param {string} token @param {number} seat @param {boolean} [bound]
+ */
+export function takeToken(token, seat, bound = false) {
   const invite = tbl.token;
-  tbl.token = token;
+  tbl.token = bound ? null : token;
   tbl.error = '';
   tbl.fatal = '';
   tbl.attempts = 0;
-  store.remember(tbl.id, { token, seat, at: Date.now(), from: invite, pending: null, pendingFrom: null });
-  history.replaceState(history.state, '', tableUrl(tbl.id, token));
+  store.remember(tbl.id, { token, seat, at: Date.now(), from: invite, pending: null, pendingFrom: null, bound });
+  history.replaceState(history.state, '', tableUrl(tbl.id, null));
   const old = tbl.ws;
   tbl.ws = null;
   old?.close();

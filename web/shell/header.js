@@ -2,12 +2,13 @@
 import { h, $ } from './dom.js';
 import { ui, tbl } from './state.js';
 import { LANGS, getLang, setLang, t, gameName } from './i18n.js';
+import { whoAmI } from './api.js';
 
 /** @typedef {import('../src/generated').Snapshot} Snapshot */
 /**
  * A remembered table. `from`: the invite `token` was taken with; `pending`: a token asked for
  * with the invite `pendingFrom` and not yet confirmed.
- * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null}} MyTable
+ * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null, bound?: boolean}} MyTable
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -25,6 +26,7 @@ export function renderHeader() {
     h('span', { class: 'subtitle' }, titleOfPage()),
     h('span', { class: 'grow' }),
     h('a', { href: '/?rules', id: 'rules-link', class: 'rules-link', target: ui.page === 'table' ? '_blank' : null, rel: ui.page === 'table' ? 'noopener' : null }, t('rules_link')),
+    accountLink(),
     h('span', { id: 'conn-slot' }),
     h('label', { class: 'lang' }, h('span', { class: 'sr' }, t('language')), select),
   );
@@ -43,6 +45,23 @@ export function updateTitle() {
 export function titleOfPage() {
   if (ui.page === 'table' || ui.page === 'replay') return tbl.game ? gameName(tbl.game) : '';
   if (ui.page === 'lobby') return gameName(ui.lobbyGame);
+  if (ui.page === 'account') return t('account');
   return t('rules_title');
 }
 
+
+/** The account link: the signed-in name, or "Sign in" (the account page comes back here). */
+function accountLink() {
+  const back = `${location.pathname}${location.search}`;
+  const href = ui.page === 'account' ? '/?account' : `/?account&back=${encodeURIComponent(back)}`;
+  const a = h('a', { href, id: 'account-link', class: 'account-link' }, t('sign_in'));
+  if (ui.page === 'account') a.setAttribute('aria-current', 'page');
+  void whoAmI().then((me) => {
+    if (me) {
+      a.textContent = me.name;
+      a.title = t('account');
+      a.classList.add('signed-in');
+    }
+  });
+  return a;
+}

@@ -14,7 +14,7 @@ import { t, fmtNum } from './i18n.js';
 /**
  * A remembered table. `from`: the invite `token` was taken with; `pending`: a token asked for
  * with the invite `pendingFrom` and not yet confirmed.
- * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null}} MyTable
+ * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null, bound?: boolean}} MyTable
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -30,14 +30,14 @@ export function canon(v) {
 
 export async function requestHints() {
   const snap = tbl.snap;
-  if (!snap || tbl.hintBusy || !tbl.token) return;
+  if (!snap || tbl.hintBusy || snap.you == null) return;
   tbl.hintBusy = true;
   tbl.hintError = '';
   tbl.hints = null;
   hooks.render();
   try {
     /** @type {Hints} */
-    const res = await api(`/api/tables/${encodeURIComponent(tbl.id)}/hints?token=${encodeURIComponent(tbl.token)}`);
+    const res = await api(`/api/tables/${encodeURIComponent(tbl.id)}/hints${tbl.token ? `?token=${encodeURIComponent(tbl.token)}` : ''}`);
     const now = tbl.snap;
     if (now && res.version === now.version) {
       const keys = now.legal.map((l) => canon(l.action));
@@ -61,7 +61,7 @@ export async function requestHints() {
 /** The hint button and the suggestions. @param {Snap} snap @param {View} view @param {boolean} enabled */
 export function renderHints(snap, view, enabled) {
   const box = h('div', { class: 'hints', id: 'hints-box' });
-  if (!tbl.token || snap.you == null) return box;
+  if (snap.you == null) return box;
   const btn = h('button', { type: 'button', id: 'hint', class: 'small', disabled: tbl.hintBusy || !enabled, 'aria-busy': tbl.hintBusy ? 'true' : null, title: t('hint_help') },
     tbl.hintBusy ? t('hint_busy') : t('hint'));
   btn.addEventListener('click', () => { void requestHints(); });

@@ -13,7 +13,7 @@ import { GAME_IDS, SETUPS } from './games.js';
 /**
  * A remembered table. `from`: the invite `token` was taken with; `pending`: a token asked for
  * with the invite `pendingFrom` and not yet confirmed.
- * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null}} MyTable
+ * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null, bound?: boolean}} MyTable
  */
 
 // The lobby: the game chooser and a new table's form, my tables, the open tables.
@@ -66,6 +66,8 @@ export const lobby = {
   created: null,
   /** @type {Array<TableSummary> | null} */
   list: null,
+  /** "My games" as the server knows them (this person's seats, on any device). @type {Array<import('../src/generated').MyTable> | null} */
+  mine: null,
   error: '',
   listError: '',
 };
@@ -258,28 +260,61 @@ export function renderCreated() {
       h('a', { class: 'button', href: tableUrl(c.id, null) }, t('spectate'))));
 }
 
+/** How long ago, in words of the language shown. @param {number} ms */
+function ago(ms) {
+  const s = Math.round((Date.now() - ms) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(getLang(), { numeric: 'auto' });
+  if (s < 60) return rtf.format(-s, 'second');
+  if (s < 3600) return rtf.format(-Math.round(s / 60), 'minute');
+  if (s < 86400) return rtf.format(-Math.round(s / 3600), 'hour');
+  return rtf.format(-Math.round(s / 86400), 'day');
+}
+
+/** One table of "My games" from the server. @param {import('../src/generated').MyTable} m */
+function myGame(m) {
+  const others = m.seats.map((x, i) => ({ x, i })).filter(({ i }) => i !== m.seat).map(({ x, i }) => {
+    const who = x.name ?? (x.kind === 'bot' ? t('bot') : t('player_n', { n: i + 1 }));
+    const state = x.kind === 'bot' ? null : m.presence[i] ?? 'offline';
+    return h('span', { class: 'person' }, seatBadge(i, 14), ' ',
+      state ? h('span', { class: `presence ${state}`, 'data-presence': state, title: t(`presence_${state}`), 'aria-label': t(`presence_${state}`) }) : null, ' ', who);
+  });
+  const when = m.last_move_at ?? m.created_at;
+  return h('li', { 'data-game': m.game, 'data-table': m.id, 'data-state': m.state, class: m.your_turn ? 'your-turn' : null },
+    h('span', { class: 'tag game-tag' }, gameName(m.game)),
+    seatBadge(m.seat),
+    m.your_turn ? h('strong', { class: 'tag act' }, t('my_state_your_turn')) : h('span', { class: `status ${m.status}` }, t(`my_state_${m.state}`)),
+    h('span', { class: 'people row wrap' }, others),
+    h('span', { class: 'muted' }, m.last_move_at ? t('my_last_move', { when: ago(when) }) : t('my_created', { when: ago(when) })),
+    h('a', { class: `button small${m.your_turn ? ' primary' : ''}`, href: tableUrl(m.id, null) }, t('rejoin')));
+}
+
 export function renderMyTables() {
-  const mine = Object.entries(store.tables()).sort((a, b) => (b[1].at ?? 0) - (a[1].at ?? 0));
-  if (mine.length === 0) return null;
+  const server = lobby.mine ?? [];
+  const listed = new Set(server.map((m) => m.id));
+  // Seats this browser holds by token only (before seats were bound to people, or a second
+  // seat of one person at a table): kept on this device.
+  const local = Object.entries(store.tables()).filter(([id]) => !listed.has(id)).sort((a, b) => (b[1].at ?? 0) - (a[1].at ?? 0));
+  if (server.length === 0 && local.length === 0) return null;
   /** @type {Map<string, import('../src/generated').TableStatus | 'damaged'>} */
   const status = new Map((lobby.list ?? []).map((r) => [r.id, r.damaged ? 'damaged' : r.status]));
   const games = new Map((lobby.list ?? []).map((r) => [r.id, r.game]));
   return h('section', { class: 'card', id: 'my-tables' },
     h('h2', null, t('my_tables')),
-    h('ul', { class: 'table-list' }, mine.slice(0, 30).map(([id, m]) => {
+    server.length ? h('ul', { class: 'table-list my-games', id: 'my-games' }, server.slice(0, 60).map(myGame)) : null,
+    local.length ? h('ul', { class: 'table-list', id: 'my-local' }, local.slice(0, 30).map(([id, m]) => {
       const forget = h('button', { type: 'button', class: 'small' }, t('forget'));
       forget.addEventListener('click', () => { store.forget(id); renderLobby(); });
       const st = status.get(id);
       const game = m.game ?? games.get(id);
-      return h('li', { 'data-game': game ?? null },
+      return h('li', { 'data-game': game ?? null, 'data-table': id },
         h('code', { class: 'mono' }, id),
         game ? h('span', { class: 'tag game-tag' }, gameName(game)) : null,
         m.seat != null ? seatBadge(m.seat) : null,
         h('span', null, m.seat != null ? t('seat_n', { n: m.seat + 1 }) : t('spectator')),
         st ? h('span', { class: `status ${st}` }, t(/** @type {const} */ (`status.${st}`))) : null,
-        st === 'damaged' ? null : h('a', { class: 'button small primary', href: tableUrl(id, m.token) }, t('rejoin')),
+        st === 'damaged' ? null : h('a', { class: 'button small primary', href: tableUrl(id, null) }, t('rejoin')),
         forget);
-    })));
+    })) : null);
 }
 
 export function renderTableList() {
@@ -295,7 +330,7 @@ export function renderTableList() {
     if (r.damaged) {
       // Nothing to join, rejoin or watch until the host repairs the record.
     } else if (mine[r.id]?.token) {
-      join = h('a', { class: 'button small primary', href: tableUrl(r.id, mine[r.id].token) }, t('rejoin'));
+      join = h('a', { class: 'button small primary', href: tableUrl(r.id, null) }, t('rejoin'));
     } else if (r.status === 'open' && r.free_seats > 0) {
       join = h('button', { type: 'button', class: 'small primary join', 'data-table': r.id }, t('join'));
       join.addEventListener('click', () => { void joinTable(r.id); });
@@ -320,12 +355,15 @@ export function renderTableList() {
 }
 
 export async function loadTables() {
+  // My games, from the server (this browser's person: its account or guest cookie).
+  const mine = api('/api/me/tables').then((m) => { lobby.mine = Array.isArray(m) ? m : []; }, () => {});
   try {
     lobby.list = await api('/api/tables');
     lobby.listError = '';
   } catch (e) {
     lobby.listError = e instanceof Error ? e.message : String(e);
   }
+  await mine;
   if (ui.page === 'lobby') renderLobby();
 }
 
@@ -334,8 +372,8 @@ export async function joinTable(id) {
   try {
     /** @type {Joined} */
     const j = await api(`/api/tables/${encodeURIComponent(id)}/join`, { name: store.name() || null });
-    store.remember(id, { token: j.token, seat: j.seat, at: Date.now() });
-    location.href = tableUrl(id, j.token);
+    store.remember(id, { token: j.token, seat: j.seat, at: Date.now(), bound: j.bound });
+    location.href = tableUrl(id, null);
   } catch (e) {
     lobby.listError = `${t('join_failed')}: ${e instanceof Error ? e.message : String(e)}`;
     renderLobby();

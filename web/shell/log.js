@@ -10,7 +10,7 @@ import { t, seatLabel } from './i18n.js';
 /**
  * A remembered table. `from`: the invite `token` was taken with; `pending`: a token asked for
  * with the invite `pendingFrom` and not yet confirmed.
- * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null}} MyTable
+ * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null, bound?: boolean}} MyTable
  */
 
 /** @param {Snap} snap @param {any} view */
@@ -27,7 +27,7 @@ export function renderLog(snap, view) {
     h('ol', { id: 'log-list', reversed: true, role: 'log', 'aria-live': 'polite', 'aria-label': t('log') }, entries.map(([key, e]) => h('li', { value: Number(key) || null, 'data-log': key },
         seatBadge(e.seat, 14), ' ', h('span', { class: 'log-who' }, seatLabel(snap, e.seat)), ': ',
         // The line opens the replay at that moment.
-        tbl.id ? h('a', { class: 'log-moment', href: `${replayUrl(tbl.id, tbl.token)}&at=${Number(key)}`, target: '_blank', rel: 'noopener', title: `${t('replay')} · ${Number(key)}` }, logText(view, e)) : logText(view, e)))));
+        tbl.id ? h('a', { class: 'log-moment', href: `${replayUrl(tbl.id)}&at=${Number(key)}`, target: '_blank', rel: 'noopener', title: `${t('replay')} · ${Number(key)}` }, logText(view, e)) : logText(view, e)))));
 }
 
 /** A log line in the chosen language. @param {any} view @param {LogLine} e */

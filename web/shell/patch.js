@@ -4,7 +4,7 @@
 /**
  * A remembered table. `from`: the invite `token` was taken with; `pending`: a token asked for
  * with the invite `pendingFrom` and not yet confirmed.
- * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null}} MyTable
+ * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null, bound?: boolean}} MyTable
  */
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 // @ts-check
+import { replayTalk } from './chat.js';
 import { GAME_IDS } from './games.js';
 import { h, $, seatBadge } from './dom.js';
 import { ApiError, api, tableUrl } from './api.js';
@@ -14,7 +15,7 @@ import { mapFrame } from './mapview.js';
 /**
  * A remembered table. `from`: the invite `token` was taken with; `pending`: a token asked for
  * with the invite `pendingFrom` and not yet confirmed.
- * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null}} MyTable
+ * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null, bound?: boolean}} MyTable
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -99,7 +100,7 @@ export function renderReplay() {
   const app = $('#app');
   if (!app) return;
   const step = rep.step;
-  const back = h('a', { href: tableUrl(tbl.id, tbl.token), class: 'button small', id: 'replay-back' }, t('back_to_table'));
+  const back = h('a', { href: tableUrl(tbl.id, null), class: 'button small', id: 'replay-back' }, t('back_to_table'));
   const game = tbl.mod;
   if (!step || !game) {
     app.replaceChildren(h('div', { class: 'card' }, h('p', { class: rep.error ? 'error' : '' }, rep.error || t('loading')), back));
@@ -145,7 +146,7 @@ export function renderReplay() {
   const focusId = document.activeElement?.id ?? null;
   document.title = `${t('replay')} · Ordo · ${gameName(game.id)}`;
   app.replaceChildren(h('div', { class: `table-page replay-page game-${game.id}` }, controls, status,
-    h('div', { class: 'layout' }, board, h('div', { class: 'side' }, game.panels(snap, view))),
+    h('div', { class: 'layout' }, board, h('div', { class: 'side' }, game.panels(snap, view), replayTalk(step.chat ?? [], snap))),
     game.court(snap, view), players));
   const el = focusId ? document.getElementById(focusId) : null;
   if (el && !(/** @type {HTMLButtonElement} */ (el)).disabled) el.focus({ preventScroll: true });

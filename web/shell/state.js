@@ -19,7 +19,7 @@ function savedGame() {
 
 /** The page shown, and the game chosen in the lobby. */
 export const ui = {
-  /** @type {'lobby' | 'table' | 'replay' | 'rules'} */
+  /** @type {'lobby' | 'table' | 'replay' | 'rules' | 'account'} */
   page: 'lobby',
   lobbyGame: savedGame(),
 };
@@ -64,6 +64,8 @@ export const tbl = {
   fatal: '',
   notice: '',
   joining: false,
+  /** A held seat is being bound to this browser (see `afterUpdate`). */
+  binding: false,
   lastSend: 0,
   /** When the clocks were last received (local time). */
   clockAt: 0,
@@ -75,6 +77,10 @@ export const tbl = {
   hints: null,
   hintBusy: false,
   hintError: '',
+  /** The table talk this page holds, oldest first. @type {Array<import('../src/generated').ChatLine>} */
+  chat: [],
+  /** Who is here: each seat's presence and the spectators. @type {{seats: Array<import('../src/generated').Presence>, spectators: number} | null} */
+  presence: null,
 };
 
 /** The replay viewer's state. */
@@ -100,4 +106,10 @@ export const hooks = {
   updateTitle: () => {},
   /** The context lent to a game. @type {() => import('./game-api.js').Ctx} */
   ctx: () => /** @type {any} */ (null),
+  /** Chat messages arrived. @type {(lines: Array<import('../src/generated').ChatLine>) => void} */
+  chat: () => {},
+  /** Presence changed. */
+  presence: () => {},
+  /** A chat message was refused (its error code). @type {(code: string) => void} */
+  chatRefused: () => {},
 };

@@ -10,13 +10,16 @@ import { t, gameName, seatLabel } from './i18n.js';
 import { mapFrame } from './mapview.js';
 import { afterRender } from './tutorial.js';
 import { againBlock } from './again.js';
+import { chatPanel } from './chat.js';
+import { resignBlock, leaveBlock, rematchBlock } from './leaving.js';
+import { invitesBlock, nameBlock } from './invites.js';
 
 /** @typedef {import('../src/generated').Snapshot} Snapshot */
 /** @typedef {Snapshot} Snap */
 /**
  * A remembered table. `from`: the invite `token` was taken with; `pending`: a token asked for
  * with the invite `pendingFrom` and not yet confirmed.
- * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null}} MyTable
+ * @typedef {{token: string | null, seat: number | null, host?: string | null, at: number, game?: string, from?: string | null, pending?: string | null, pendingFrom?: string | null, bound?: boolean}} MyTable
  */
 
 export function renderConn() {
@@ -84,6 +87,8 @@ export function renderTable() {
     game.panels(snap, view),
     boards.mine ? h('section', { class: 'players mine', id: 'my-board', 'aria-label': t('your_board') }, boards.mine) : null,
     renderLog(snap, view),
+    chatPanel(),
+    snap.status === 'active' ? hostCard(snap) : null,
     game.legend(view));
   const others = fold({ class: 'players-fold', id: 'players-fold' }, tbl.othersOpen, (open) => { tbl.othersOpen = open; }, t('players'),
     h('section', { class: `players others game-${game.id}`, id: 'players', 'aria-label': t('players') }, boards.others));
@@ -118,7 +123,7 @@ export function statusBar(snap, finished, phase, facts) {
       h('span', { class: 'grow' }),
       snap.you == null ? h('span', { class: 'tag', id: 'spectating' }, t('spectating')) : null,
       tbl.pack ? packTag(tbl.pack, 'table-pack') : null,
-      h('a', { href: replayUrl(tbl.id, tbl.token), id: 'replay-link', class: 'button small', target: finished ? null : '_blank', rel: finished ? null : 'noopener', title: t('replay_hint') }, t('replay')),
+      h('a', { href: replayUrl(tbl.id), id: 'replay-link', class: 'button small', target: finished ? null : '_blank', rel: finished ? null : 'noopener', title: t('replay_hint') }, t('replay')),
       h('span', { class: 'tag', title: t('version_hint') }, `${t('version')} `, h('span', { id: 'version' }, snap.version))),
     factRow);
 }
@@ -144,6 +149,12 @@ export function restoreFocus(focusKey, logScroll) {
   tickClocks();
 }
 
+/** The host's invites at a running table (seats nobody has taken yet). @param {Snap} snap */
+function hostCard(snap) {
+  const block = invitesBlock(snap);
+  return block ? h('section', { class: 'card', id: 'host-card' }, block) : null;
+}
+
 /** The waiting room of an open table. @param {Snap} snap */
 export function renderWaiting(snap) {
   const mine = store.tables()[tbl.id];
@@ -163,7 +174,10 @@ export function renderWaiting(snap) {
     h('ul', { class: 'plain' }, snap.seats.map((x, i) => h('li', null, seatBadge(i), ' ', seatLabel(snap, i), ' — ',
       x.kind === 'bot' || x.joined ? t('ready') : t('not_joined')))),
     h('p', null, t('waiting_help')),
-    start);
+    nameBlock(snap),
+    start,
+    invitesBlock(snap),
+    leaveBlock(snap));
 }
 
 /** The decisions panel. @param {Snap} snap @param {any} view */
@@ -176,10 +190,10 @@ export function renderDecisions(snap, view) {
   const me = snap.seats[snap.you];
   const title = h('h2', null, t('your_decision'));
   section.append(title);
-  if (me?.away) {
+  if (me?.away && !me.resigned) {
     const reclaim = h('button', { type: 'button', id: 'reclaim' }, t('reclaim'));
     reclaim.addEventListener('click', async () => {
-      try { await api(`/api/tables/${encodeURIComponent(tbl.id)}/reclaim`, { token: tbl.token }); } catch (e) {
+      try { await api(`/api/tables/${encodeURIComponent(tbl.id)}/reclaim`, tbl.token ? { token: tbl.token } : {}); } catch (e) {
         tbl.error = e instanceof Error ? e.message : String(e);
         renderTable();
       }
@@ -260,6 +274,8 @@ export function renderDecisions(snap, view) {
     u.addEventListener('click', undo);
     section.append(h('div', { class: 'row' }, u));
   }
+  const resign = resignBlock(snap);
+  if (resign) section.append(resign);
   return section;
 }
 
@@ -289,12 +305,13 @@ export function scoresFooter(snap) {
     hide,
     show,
     footer: [
+      ...[rematchBlock(snap)].filter((x) => x != null),
       againBlock(snap, renderTable),
       h('p', { class: 'seed' }, `${t('seed')}: `, h('code', { class: 'mono', id: 'seed' }, snap.seed ?? '—'),
         snap.seed_nonce ? h('code', { class: 'mono', id: 'seed-nonce', title: 'nonce' }, ` : ${snap.seed_nonce}`) : null, ' ', verify),
       h('p', { class: 'seed' }, `${t('seed_commitment')}: `, h('code', { class: 'mono' }, snap.seed_commitment)),
       h('p', null, h('a', { href: `/api/tables/${encodeURIComponent(tbl.id)}/record`, download: `ordo-${tbl.id}.json` }, t('download_record')), ' · ',
-        h('a', { href: replayUrl(tbl.id, tbl.token), id: 'scores-replay' }, t('replay')), ' · ',
+        h('a', { href: replayUrl(tbl.id), id: 'scores-replay' }, t('replay')), ' · ',
         h('a', { href: '/' }, t('back_to_lobby'))),
     ],
   };

@@ -167,6 +167,43 @@ password: string,
  */
 new_password: string, };
 
+export type ChatLine = { 
+/**
+ * Its position in the table's chat (1, 2, …).
+ */
+seq: number, 
+/**
+ * `players` (the table's talk, read by everyone) or `spectators` (read by spectators
+ * only until the game ends).
+ */
+channel: string, 
+/**
+ * The seat that said it; `null` for a spectator.
+ */
+seat: number | null, 
+/**
+ * The speaker's name as it was then (`null`: the seat's or "Spectator" in the reader's
+ * language).
+ */
+name: string | null, 
+/**
+ * A quick phrase's id (see `QUICK_PHRASES`), shown in the reader's language; `null` for
+ * a text.
+ */
+phrase: string | null, 
+/**
+ * The text, plain (never markup); empty for a quick phrase.
+ */
+text: string, 
+/**
+ * The table version it was said at (a replay shows it there).
+ */
+at_version: number, 
+/**
+ * When, milliseconds since the Unix epoch.
+ */
+at: number, };
+
 export type ClientMsg = { "Action": { 
 /**
  * Client message id.
@@ -187,7 +224,19 @@ id: string,
 /**
  * The version seen.
  */
-version: number, } } | "Resync";
+version: number, } } | "Resync" | { "Chat": { 
+/**
+ * Plain text, up to 500 characters.
+ */
+text?: string, 
+/**
+ * A quick phrase's id instead of a text.
+ */
+phrase?: string, } } | { "Presence": { 
+/**
+ * Hidden.
+ */
+away: boolean, } };
 
 export type ClockSpec = { 
 /**
@@ -471,6 +520,16 @@ level: number,
  */
 effect: TileEffect, };
 
+export type Invite = { 
+/**
+ * The seat.
+ */
+seat: number, 
+/**
+ * Its new invite token (`null` when revoked).
+ */
+token: string | null, };
+
 export type Joined = { 
 /**
  * The seat claimed.
@@ -483,7 +542,12 @@ token: string,
 /**
  * The table's status after joining.
  */
-status: TableStatus, };
+status: TableStatus, 
+/**
+ * The seat is bound to the person who asked (their account or guest cookie): their
+ * browser finds it with no token. `false` when they hold another seat at this table.
+ */
+bound: boolean, };
 
 export type Legal = { 
 /**
@@ -533,6 +597,64 @@ email: string | null,
  * Sign-up time, milliseconds since the Unix epoch.
  */
 created_at: number, };
+
+export type MyTable = { 
+/**
+ * Table id.
+ */
+id: string, 
+/**
+ * Game id.
+ */
+game: string, 
+/**
+ * Table status.
+ */
+status: TableStatus, 
+/**
+ * Where it stands for this player (the list is sorted by it).
+ */
+state: MyTableState, 
+/**
+ * The game waits for this player's decision.
+ */
+your_turn: boolean, 
+/**
+ * The player's seat.
+ */
+seat: number, 
+/**
+ * Every seat as everyone sees it (the opponents' names and bots).
+ */
+seats: Array<SeatPublic>, 
+/**
+ * Each seat's presence now.
+ */
+presence: Array<Presence>, 
+/**
+ * Remaining time per seat, milliseconds (`null` without a clock).
+ */
+clocks: Array<number> | null, 
+/**
+ * When the last decision was made, milliseconds since the Unix epoch.
+ */
+last_move_at: number | null, 
+/**
+ * When the table was created, milliseconds since the Unix epoch.
+ */
+created_at: number, };
+
+export type MyTableState = "your_turn" | "waiting" | "open" | "finished";
+
+export type NameSeat = { 
+/**
+ * The name (control characters removed, at most 40 characters).
+ */
+name: string, 
+/**
+ * The seat's token, if the seat is not found by the browser's cookie.
+ */
+token?: string, };
 
 export type Order = "alcantara" | "aviz" | "calatrava" | "holy_sepulchre" | "hospitaller" | "montesa" | "santiago" | "st_lazarus" | "templar" | "teutonic" | "female_band" | "livonian" | "dragon" | "brandenburg" | "utrecht" | "holy_ghost";
 
@@ -628,6 +750,8 @@ mark: EnemyKind | null,
  */
 divine: DivineView | null, };
 
+export type Presence = "online" | "away" | "offline";
+
 export type RegionId = number;
 
 export type RegionView = { 
@@ -660,6 +784,24 @@ influence_tile: InfluenceTile | null,
  */
 arms: Array<Seat>, };
 
+export type Rematched = { 
+/**
+ * The new table.
+ */
+table: string, 
+/**
+ * The player's seat there (the same as at the finished table).
+ */
+seat: number, 
+/**
+ * The seat's token there (programs; a browser holds the seat by its cookie).
+ */
+token: string, 
+/**
+ * The seat is bound to the person who accepted.
+ */
+bound: boolean, };
+
 export type ReplayStep = { 
 /**
  * Decisions in effect shown (0 = the start).
@@ -680,7 +822,12 @@ to_act: Array<number>,
 /**
  * The spectator's view of this position (the game's view type).
  */
-view: unknown, };
+view: unknown, 
+/**
+ * The table talk said up to this position (the last 50 messages; the spectators' too
+ * once the game is over).
+ */
+chat: Array<ChatLine>, };
 
 export type SaracenFace = { "building": BuildingKind } | "troop";
 
@@ -744,7 +891,15 @@ away: boolean,
  * longer works. A client holding a seat's invite takes the seat (`join`) and goes on with
  * the token it receives.
  */
-claimed: boolean, };
+claimed: boolean, 
+/**
+ * The player resigned: the stand-in plays the seat to the end.
+ */
+resigned: boolean, 
+/**
+ * The player's answer to the rematch offered at the end (`null`: not answered).
+ */
+rematch: boolean | null, };
 
 export type ServerMsg = { "type": "snapshot" } & Snapshot | { "type": "patch", 
 /**
@@ -766,7 +921,19 @@ id: string,
 /**
  * The table version after it.
  */
-version: number, } | { "type": "error", 
+version: number, } | { "type": "chat", 
+/**
+ * The messages.
+ */
+lines: Array<ChatLine>, } | { "type": "presence", 
+/**
+ * Each seat's presence.
+ */
+seats: Array<Presence>, 
+/**
+ * Spectators watching.
+ */
+spectators: number, } | { "type": "error", 
 /**
  * The client's message id, when the message could be read.
  */
@@ -872,7 +1039,11 @@ seed: string | null,
  * The nonce the commitment covers with the seed (SHA-256 of `SEED:NONCE`), revealed with
  * it; `null` for tables stored before nonces, whose commitment covers the seed alone.
  */
-seed_nonce: string | null, };
+seed_nonce: string | null, 
+/**
+ * The rematch offered at the end: the new table's id (each seat's answer is in `seats`).
+ */
+rematch?: string, };
 
 export type SowChoice = { 
 /**
