@@ -1,5 +1,5 @@
 // @ts-check
-import { h, $, seatBadge } from './dom.js';
+import { h, $, seatBadge, clockText } from './dom.js';
 import { api, store, tableUrl, packOf, packTag } from './api.js';
 import { ui, hooks } from './state.js';
 import { getLang, t, botName, colorName, gameName } from './i18n.js';
@@ -285,6 +285,7 @@ function myGame(m) {
     m.your_turn ? h('strong', { class: 'tag act' }, t('my_state_your_turn')) : h('span', { class: `status ${m.status}` }, t(`my_state_${m.state}`)),
     h('span', { class: 'people row wrap' }, others),
     h('span', { class: 'muted' }, m.last_move_at ? t('my_last_move', { when: ago(when) }) : t('my_created', { when: ago(when) })),
+    m.clocks && m.status === 'active' ? h('span', { class: 'tag my-clock', title: t('clock') }, `${t('clock')} ${clockText(m.clocks[m.seat] ?? 0)}`) : null,
     h('a', { class: `button small${m.your_turn ? ' primary' : ''}`, href: tableUrl(m.id, null) }, t('rejoin')));
 }
 
