@@ -14,7 +14,8 @@ impl AppState {
     /// The player of `key`'s seat resigns.
     ///
     /// # Errors
-    /// As [`crate::table::LiveTable::resign`]; storage errors.
+    /// An unknown key; not a player's seat; the table not being played; resigned already;
+    /// storage errors.
     pub async fn resign(&self, id: &str, key: SeatKey<'_>) -> Result<Seat, ApiError> {
         let seat = again_on_fresh_seats(|| async {
             let handle = self.table(id).await?;
@@ -33,7 +34,7 @@ impl AppState {
     /// A guest names their seat.
     ///
     /// # Errors
-    /// As [`crate::table::LiveTable::rename`]; storage errors.
+    /// An unknown key; a bot's or an account's seat; an empty name; storage errors.
     pub async fn rename(&self, id: &str, key: SeatKey<'_>, name: &str) -> Result<(), ApiError> {
         again_on_fresh_seats(|| async {
             let handle = self.table(id).await?;

@@ -274,7 +274,8 @@ impl AppState {
     /// The host shows a fresh invite for an unused seat (`Some` token) or revokes its invite.
     ///
     /// # Errors
-    /// As [`LiveTable::reissue_invite`]; storage errors.
+    /// Not the host; no such seat; the seat is taken, a bot's or kept for a rematch; the table
+    /// is over; storage errors.
     pub async fn manage_invite(
         &self,
         id: &str,
