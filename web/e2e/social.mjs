@@ -60,6 +60,11 @@ export async function scenarioSocial(browser) {
   await boris.goto(`${base}/t/${id}?token=${created.tokens[1]}`);
   await waitConnected(boris);
   await presenceIs(alice, 1, 'online');
+  // On the players' boards too (the opponents' fold is open on a desktop).
+  await alice.locator('#player-1 .pl-name [data-presence="online"]').waitFor({ timeout: 10000 });
+  await alice.locator('#player-1 .pl-head').screenshot({ path: `${SHOTS}/presence-board-desktop-en.png` });
+  await boris.locator('#player-1 .pl-name [data-presence="online"]').waitFor({ timeout: 10000 });
+  await boris.locator('#player-1 .pl-head').screenshot({ path: `${SHOTS}/presence-board-phone-ru.png` });
   // The table starts once both took their seats; the pages hold their seats by cookie.
   await alice.waitForFunction(() => /** @type {any} */ (window).__ordo?.snap?.status === 'active', null, { timeout: 15000 });
   await spectator.goto(`${base}/t/${id}`);
@@ -124,6 +129,7 @@ export async function scenarioSocial(browser) {
     document.dispatchEvent(new Event('visibilitychange'));
   });
   await presenceIs(alice, 1, 'away');
+  await alice.locator('#player-1 .pl-name [data-presence="away"]').waitFor({ timeout: 10000 });
   await boris.evaluate(() => {
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
     document.dispatchEvent(new Event('visibilitychange'));

@@ -158,6 +158,7 @@ export function renderChat() {
   list.replaceChildren(...(shown.length ? shown.map((l) => lineEl(l)) : [h('li', { class: 'muted' }, t('chat_empty'))]),
     ...(hidden ? [h('li', { class: 'muted', id: 'chat-hidden' }, t('chat_hidden_n', { n: hidden }))] : []));
   if (atBottom) list.scrollTop = list.scrollHeight;
+  markPresence();
 }
 
 /** Messages from the server: added by position (a reconnect sends the latest again). @param {Array<ChatLine>} lines */
@@ -166,4 +167,29 @@ export function addChat(lines) {
   for (const l of lines) bySeq.set(l.seq, l);
   tbl.chat = [...bySeq.values()].sort((a, b) => a.seq - b.seq).slice(-500);
   renderChat();
+}
+
+/**
+ * Presence on the players' boards too: a dot before each human seat's name (both games draw a
+ * board as `article.player[data-seat]` with its name in `.pl-name`).
+ */
+export function markPresence() {
+  const snap = tbl.snap;
+  const presence = tbl.presence;
+  if (!snap || !presence) return;
+  for (const board of document.querySelectorAll('article.player[data-seat]')) {
+    const seat = Number(board.getAttribute('data-seat'));
+    const name = board.querySelector('.pl-name');
+    if (!name || snap.seats[seat]?.kind !== 'human') continue;
+    const state = presence.seats[seat] ?? 'offline';
+    let dot = name.querySelector('.presence');
+    if (!dot) {
+      dot = h('span', { class: 'presence' });
+      name.prepend(dot, ' ');
+    }
+    dot.className = `presence ${state}`;
+    dot.setAttribute('data-presence', state);
+    dot.setAttribute('title', t(`presence_${state}`));
+    dot.setAttribute('aria-label', t(`presence_${state}`));
+  }
 }

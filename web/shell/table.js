@@ -10,7 +10,7 @@ import { t, gameName, seatLabel } from './i18n.js';
 import { mapFrame } from './mapview.js';
 import { afterRender } from './tutorial.js';
 import { againBlock } from './again.js';
-import { chatPanel } from './chat.js';
+import { chatPanel, markPresence } from './chat.js';
 import { resignBlock, leaveBlock, rematchBlock } from './leaving.js';
 import { invitesBlock, nameBlock } from './invites.js';
 
@@ -97,6 +97,7 @@ export function renderTable() {
   app.replaceChildren(h('div', { class: `table-page game-${game.id}${waiting ? ' my-turn' : ''}` }, status,
     finished ? game.scores(snap, view, scoresFooter(snap)) : null,
     h('div', { class: 'layout' }, board, side), game.court(snap, view), others));
+  markPresence();
   restoreFocus(focusKey, logScroll);
   afterRender();
 }
