@@ -1,6 +1,30 @@
 // Generated from the Rust types by `UPDATE_EXPECT=1 cargo test -p ordo-server --test it bindings`.
 // Do not edit.
 
+export type AbandonAnswer = { 
+/**
+ * The seat was handed to the stand-in.
+ */
+handed: boolean, 
+/**
+ * Votes so far.
+ */
+votes: number, 
+/**
+ * Votes needed.
+ */
+needed: number, };
+
+export type AbandonVote = { 
+/**
+ * The absent player's seat.
+ */
+seat: number, 
+/**
+ * The voter's seat token (a browser whose seat is bound to it sends none).
+ */
+token?: string, };
+
 export type Ack = { "type": "ack", 
 /**
  * The table version after it.
@@ -246,7 +270,11 @@ initial_ms: number,
 /**
  * Time added after each decision, milliseconds.
  */
-increment_ms?: number, };
+increment_ms?: number, 
+/**
+ * The most time a seat may hold after a decision's increment, milliseconds (none: no cap).
+ */
+max_ms?: number, };
 
 export type Config = { 
 /**
@@ -376,7 +404,12 @@ standin?: string,
  * first game always starts from the same setup (nothing dealt there is a secret to anyone
  * who knows the seed).
  */
-tutorial?: boolean, };
+tutorial?: boolean, 
+/**
+ * A rated table: the result changes the players' Glicko-2 ratings. Needs a clock, a
+ * signed-in creator, and every human seat taken by a signed-in account.
+ */
+rated?: boolean, };
 
 export type Created = { 
 /**
@@ -549,6 +582,38 @@ status: TableStatus,
  */
 bound: boolean, };
 
+export type LeaderRow = { 
+/**
+ * The account's name.
+ */
+name: string, 
+/**
+ * Glicko-2 rating.
+ */
+rating: number, 
+/**
+ * Rating deviation.
+ */
+deviation: number, 
+/**
+ * Rated games played.
+ */
+games: number, };
+
+export type Leaderboard = { 
+/**
+ * Game id.
+ */
+game: string, 
+/**
+ * Player-count group: `2`, `3-4` or `5-6`.
+ */
+group: string, 
+/**
+ * Rows, highest rating first.
+ */
+rows: Array<LeaderRow>, };
+
 export type Legal = { 
 /**
  * The decision to send back (the game's action type; for Crusaders, `Action`).
@@ -656,6 +721,33 @@ name: string,
  */
 token?: string, };
 
+export type NotifySettings = { 
+/**
+ * A sound in open Ordo pages when it becomes the player's turn.
+ */
+sound: boolean, 
+/**
+ * A browser notification (the page asks the browser's permission when it is switched on).
+ */
+browser: boolean, 
+/**
+ * An e-mail (one per table per turn, several tables waiting in one mail).
+ */
+email: boolean, 
+/**
+ * A webhook called with a JSON POST (Discord and Slack incoming webhooks understand it).
+ */
+webhook: string | null, 
+/**
+ * On vacation until then (milliseconds since the Unix epoch): the player's clocks on
+ * turn-based tables do not run, and no reminders are sent.
+ */
+vacation_until: number | null, 
+/**
+ * The account's e-mail address (read only here; set on the account page).
+ */
+email_address: string | null, };
+
 export type Order = "alcantara" | "aviz" | "calatrava" | "holy_sepulchre" | "hospitaller" | "montesa" | "santiago" | "st_lazarus" | "templar" | "teutonic" | "female_band" | "livonian" | "dragon" | "brandenburg" | "utrecht" | "holy_ghost";
 
 export type Pace = "real_time" | "turn_based";
@@ -751,6 +843,116 @@ mark: EnemyKind | null,
 divine: DivineView | null, };
 
 export type Presence = "online" | "away" | "offline";
+
+export type Profile = { 
+/**
+ * The account's name.
+ */
+name: string, 
+/**
+ * Sign-up time, milliseconds since the Unix epoch.
+ */
+created_at: number, 
+/**
+ * Finished games played (rated or not).
+ */
+games: number, 
+/**
+ * Ratings per game and player-count group.
+ */
+ratings: Array<ProfileRating>, 
+/**
+ * Results per Order or Baron.
+ */
+roles: Array<ProfileRole>, 
+/**
+ * Rating history, oldest first.
+ */
+history: Array<RatingPoint>, };
+
+export type ProfileRating = { 
+/**
+ * Game id.
+ */
+game: string, 
+/**
+ * Player-count group.
+ */
+group: string, 
+/**
+ * Glicko-2 rating.
+ */
+rating: number, 
+/**
+ * Rating deviation.
+ */
+deviation: number, 
+/**
+ * Rated games played.
+ */
+games: number, 
+/**
+ * Rated games won.
+ */
+wins: number, };
+
+export type ProfileRole = { 
+/**
+ * Game id.
+ */
+game: string, 
+/**
+ * The seat (its Order or Baron).
+ */
+role: number, 
+/**
+ * Finished games played with it.
+ */
+played: number, 
+/**
+ * Won.
+ */
+won: number, };
+
+export type RatingChange = { 
+/**
+ * The rating before the table.
+ */
+before: number, 
+/**
+ * The rating after it.
+ */
+after: number, 
+/**
+ * The rating deviation after it.
+ */
+deviation: number, };
+
+export type RatingPoint = { 
+/**
+ * Game id.
+ */
+game: string, 
+/**
+ * Player-count group.
+ */
+group: string, 
+/**
+ * The table.
+ */
+table: string, 
+/**
+ * When the table ended, milliseconds since the Unix epoch.
+ */
+at: number, 
+/**
+ * The rating after it.
+ */
+rating: number, 
+/**
+ * The deviation after it.
+ */
+deviation: number, };
 
 export type RegionId = number;
 
@@ -899,7 +1101,20 @@ resigned: boolean,
 /**
  * The player's answer to the rematch offered at the end (`null`: not answered).
  */
-rematch: boolean | null, };
+rematch: boolean | null, 
+/**
+ * The seat's time ran out after this many decisions in effect; the stand-in played from
+ * there.
+ */
+timed_out_at: number | null, 
+/**
+ * The seat's rating before and after the table (a finished rated table).
+ */
+rating: RatingChange | null, 
+/**
+ * The seats that voted to hand this absent player's seat to the stand-in.
+ */
+abandon_votes: Array<number>, };
 
 export type ServerMsg = { "type": "snapshot" } & Snapshot | { "type": "patch", 
 /**
@@ -950,6 +1165,28 @@ message: string,
  * The current table version.
  */
 version: number, };
+
+export type SetNotify = { 
+/**
+ * See [`NotifySettings::sound`].
+ */
+sound: boolean, 
+/**
+ * See [`NotifySettings::browser`].
+ */
+browser: boolean, 
+/**
+ * See [`NotifySettings::email`] (needs an e-mail address).
+ */
+email: boolean, 
+/**
+ * An `https://` (or, where the host allows, `http://`) address, or `null`.
+ */
+webhook: string | null, 
+/**
+ * Vacation until then (at most 30 days ahead), or `null` to end it.
+ */
+vacation_until: number | null, };
 
 export type Side = "small" | "large";
 
@@ -1043,7 +1280,17 @@ seed_nonce: string | null,
 /**
  * The rematch offered at the end: the new table's id (each seat's answer is in `seats`).
  */
-rematch?: string, };
+rematch?: string, 
+/**
+ * Per seat, since when the game has waited on it (milliseconds since the Unix epoch;
+ * `null` when it does not wait on that seat).
+ */
+waiting_since: Array<number | null>, 
+/**
+ * On an active table without a clock: how long a seat must have been waited on before
+ * the others may vote to hand it to the stand-in (`POST /api/tables/{id}/abandon`).
+ */
+abandon_after_ms: number | null, };
 
 export type SowChoice = { 
 /**
@@ -1156,7 +1403,11 @@ seed: string | null,
  * The nonce the commitment covers with the seed (SHA-256 of `SEED:NONCE`), revealed with
  * it; `null` for tables stored before nonces, whose commitment covers the seed alone.
  */
-seed_nonce: string | null, };
+seed_nonce: string | null, 
+/**
+ * A rated table.
+ */
+rated: boolean, };
 
 export type TableStatus = "open" | "active" | "finished";
 
@@ -1189,7 +1440,11 @@ free_seats: number,
  * The stored record could not be replayed by this server: the table cannot be played or
  * watched until the host repairs it (it is kept unchanged).
  */
-damaged: boolean, };
+damaged: boolean, 
+/**
+ * A rated table.
+ */
+rated: boolean, };
 
 export type TileEffect = { "effect": "upgrade" } | { "effect": "distribute" } | { "effect": "one_shot", "action": Act } | { "effect": "permanent", "action": Act } | { "effect": "end_game" };
 
@@ -1270,6 +1525,20 @@ seats: Array<PlayerView>,
 final_scores: Array<ScoreBreakdown> | null, };
 
 export type Viewer = { "seat": Seat } | "spectator";
+
+export type WebhookTest = { 
+/**
+ * The receiver answered with a success status.
+ */
+ok: boolean, 
+/**
+ * The HTTP status it answered, if it answered.
+ */
+status: number | null, 
+/**
+ * What happened, in words.
+ */
+message: string, };
 
 export type WedgeView = { 
 /**

@@ -18,6 +18,7 @@ impl AppState {
                 let Ok(mut t) = handle.lock_live().await else {
                     continue;
                 };
+                self.look_at_turns(&mut t, &id);
                 let before = t.seats_before();
                 let flagged = t.flag_timeouts();
                 if flagged.is_empty() {
@@ -29,6 +30,7 @@ impl AppState {
                     tracing::warn!(table = %id, error = %e, "timeout not stored");
                     continue;
                 }
+                self.tell_timeouts(&t, &id, &flagged);
                 drop(t);
                 self.metrics.timeouts.increment(flagged.len() as u64);
                 tracing::info!(table = %id, seats = ?flagged, "clock ran out: stand-in takes over");

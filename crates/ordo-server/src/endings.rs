@@ -143,6 +143,7 @@ impl AppState {
             clock: t.options().clock,
             standin: Some(t.options().standin.clone()),
             tutorial: false,
+            rated: t.options().rated,
         };
         let keep: Vec<(Option<String>, Option<String>)> = t
             .seats()

@@ -114,6 +114,24 @@ pub enum ApiError {
     /// The table's chat holds as many messages as it keeps.
     #[error("this table's chat is full")]
     ChatFull,
+    /// A rated table's condition not met (a clock, accounts only).
+    #[error("{0}")]
+    Rated(String),
+    /// An abandonment vote that cannot be cast now.
+    #[error("{0}")]
+    Abandon(String),
+    /// Notification settings refused (a webhook address, a vacation too long, e-mail without
+    /// an address).
+    #[error("{message}")]
+    Notify {
+        /// Which setting: `webhook`, `vacation` or `email`.
+        field: &'static str,
+        /// Why.
+        message: String,
+    },
+    /// No account of that name.
+    #[error("no player of that name")]
+    UnknownPlayer,
     /// A failure on our side.
     #[error("internal error")]
     Internal(String),
@@ -130,7 +148,10 @@ impl ApiError {
             | ApiError::InvalidName(_)
             | ApiError::WeakPassword(_)
             | ApiError::InvalidEmail
-            | ApiError::ChatRefused(_) => StatusCode::BAD_REQUEST,
+            | ApiError::ChatRefused(_)
+            | ApiError::Notify { .. } => StatusCode::BAD_REQUEST,
+            ApiError::Rated(_) | ApiError::Abandon(_) => StatusCode::CONFLICT,
+            ApiError::UnknownPlayer => StatusCode::NOT_FOUND,
             ApiError::ChatTooFast(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::ChatFull | ApiError::Resigned | ApiError::Rematch(_) => StatusCode::CONFLICT,
             ApiError::NameTaken => StatusCode::CONFLICT,
@@ -189,6 +210,14 @@ impl ApiError {
             ApiError::Rematch(_) => "table/rematch",
             ApiError::ChatTooFast(_) => "chat/too_fast",
             ApiError::ChatFull => "chat/full",
+            ApiError::Rated(_) => "table/rated",
+            ApiError::Abandon(_) => "table/abandon",
+            ApiError::Notify { field, .. } => match *field {
+                "webhook" => "notify/webhook",
+                "vacation" => "notify/vacation",
+                _ => "notify/email",
+            },
+            ApiError::UnknownPlayer => "player/unknown",
             ApiError::Internal(_) => "internal",
         }
     }

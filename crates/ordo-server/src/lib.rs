@@ -23,15 +23,18 @@ pub mod http;
 pub mod limit;
 mod lobby;
 pub mod metrics;
+pub mod notify;
 mod pipeline;
 mod play;
 pub mod protocol;
+pub mod ratings;
 mod social;
 mod startup;
 pub mod state;
 pub mod store;
 pub mod table;
 pub mod tokens;
+mod turns;
 pub mod web;
 mod ws;
 

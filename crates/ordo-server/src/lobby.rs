@@ -11,9 +11,10 @@ use crate::table::{
 };
 use crate::tokens::{random_hex, random_u64, seed_commitment_with, sha256_hex};
 
-/// The longest initial clock time: 30 days; the largest increment: 1 day.
+/// The longest initial clock time and cap: 30 days; the largest increment: 7 days (a day
+/// clock's allowance per move).
 const MAX_CLOCK_MS: u64 = 30 * 86_400_000;
-const MAX_INCREMENT_MS: u64 = 86_400_000;
+const MAX_INCREMENT_MS: u64 = 7 * 86_400_000;
 /// The seed every "Learn to play" table is dealt from (the guided steps were written on it).
 const TUTORIAL_SEED: u64 = 2026;
 
@@ -127,16 +128,46 @@ impl AppState {
             standin: req.standin.unwrap_or_else(default_standin),
             rematch: None,
             host_holder: host_holder.map(str::to_string),
+            rated: req.rated,
+            abandon_after_ms: Some(
+                u64::try_from(self.policy.abandon_after.as_millis()).unwrap_or(u64::MAX),
+            ),
         };
+        if options.rated {
+            if options.clock.is_none() {
+                return Err(ApiError::Rated("a rated table needs a clock".into()));
+            }
+            if !options.lobby {
+                return Err(ApiError::Rated(
+                    "a rated table opens a waiting room: its players take their seats signed in"
+                        .into(),
+                ));
+            }
+            let account = |h: &str| h.starts_with("a:");
+            // A rematch's seats are kept for the players of the rated table it follows.
+            let rematch = keep.iter().any(|k| k.0.as_deref().is_some_and(account));
+            if !(host_holder.is_some_and(account) || rematch) {
+                return Err(ApiError::Rated(
+                    "only a signed-in player can create a rated table".into(),
+                ));
+            }
+            if req.tutorial {
+                return Err(ApiError::Rated(
+                    "a \"Learn to play\" table is not rated".into(),
+                ));
+            }
+        }
         hosted_bot(&options.standin)
             .map_err(|e| ApiError::InvalidTable(format!("stand-in: {e}")))?;
         if let Some(c) = options.clock {
             if c.initial_ms < 1000
                 || c.initial_ms > MAX_CLOCK_MS
                 || c.increment_ms > MAX_INCREMENT_MS
+                || c.max_ms.is_some_and(|m| !(1000..=MAX_CLOCK_MS).contains(&m))
             {
                 return Err(ApiError::InvalidTable(
-                    "clock: initial time from 1 s to 30 days, increment up to 1 day".into(),
+                    "clock: initial time and cap from 1 s to 30 days, increment up to 7 days"
+                        .into(),
                 ));
             }
         }
@@ -159,6 +190,9 @@ impl AppState {
                 resigned: false,
                 reserved: kept.is_some(),
                 rematch: None,
+                timed_out_at: None,
+                rating: None,
+                abandon_votes: Vec::new(),
             });
             tokens.push(human.then_some(token));
         }
@@ -230,6 +264,9 @@ impl AppState {
             // Nothing changes unless it is stored (seats and status in one write): a failed
             // write leaves the invite working.
             self.save_seats(&handle, &mut t, id, before).await?;
+            if taken.started {
+                self.tell_turns(&t, id, &[]);
+            }
             Ok((taken, t.status()))
         })
         .await;
@@ -355,7 +392,9 @@ impl AppState {
             let before = t.seats_before();
             t.start(host_token, holder)?;
             // Seats and status in one write, over the table as read.
-            self.save_seats(&handle, &mut t, id, before).await
+            self.save_seats(&handle, &mut t, id, before).await?;
+            self.tell_turns(&t, id, &[]);
+            Ok(())
         })
         .await?;
         tracing::info!(table = %id, "table started by its host");

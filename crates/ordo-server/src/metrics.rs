@@ -44,6 +44,14 @@ pub struct Metrics {
     pub lobbies_expired: Counter,
     /// WebSocket connections closed for going over their message budget.
     pub ws_over_budget: Counter,
+    /// Notification mails sent.
+    pub mails_sent: Counter,
+    /// Notification mails that could not be sent.
+    pub mails_failed: Counter,
+    /// Webhook calls delivered.
+    pub webhooks_sent: Counter,
+    /// Webhook calls given up after their retries.
+    pub webhooks_failed: Counter,
     live_tables: Gauge,
     cpu_seconds: Gauge,
     resident_bytes: Gauge,
@@ -130,6 +138,16 @@ impl Metrics {
             ws_over_budget: counter(
                 "ordo_ws_over_budget_total",
                 "WebSocket connections closed for going over their message budget.",
+            ),
+            mails_sent: counter("ordo_mails_sent_total", "Notification mails sent."),
+            mails_failed: counter(
+                "ordo_mails_failed_total",
+                "Notification mails the SMTP server did not take.",
+            ),
+            webhooks_sent: counter("ordo_webhooks_sent_total", "Webhook calls delivered."),
+            webhooks_failed: counter(
+                "ordo_webhooks_failed_total",
+                "Webhook calls given up after their retries.",
             ),
             live_tables: gauge("ordo_tables_live", "Tables held in memory."),
             cpu_seconds: gauge(

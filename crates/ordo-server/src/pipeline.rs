@@ -58,6 +58,7 @@ impl AppState {
                 Verdict::New(c) => c,
             };
             let current = t.version();
+            let deciding = t.deciding();
             let clocks = clocks_text(checked.clocks.as_ref());
             let entry = NewEntry {
                 seat: seat.0,
@@ -91,6 +92,10 @@ impl AppState {
             if standin && !by_bot {
                 self.hand_over(&mut t, id, seat).await;
             }
+            if !by_bot {
+                self.clear_votes(&mut t, id, seat).await;
+            }
+            self.tell_turns(&t, id, &deciding);
             if over {
                 // The decision is stored and applied: failing to store the end of the game is
                 // logged, not reported as a failed decision (loading the table derives it).
@@ -99,6 +104,7 @@ impl AppState {
                 }
                 t.finish();
                 tracing::info!(table = %id, version = v, "game over");
+                self.record_results(&mut t, id).await;
             }
             v
         };
@@ -122,6 +128,17 @@ impl AppState {
                     return;
                 }
                 Ok(()) => return,
+            }
+        }
+    }
+
+    /// A player decided: the others' votes to hand the seat to the stand-in are void (stored
+    /// with the seats; a failure is logged, the next decision tries again).
+    async fn clear_votes(&self, t: &mut LiveTable, id: &str, seat: Seat) {
+        let before = t.seats_before();
+        if t.clear_votes(seat) {
+            if let Err(e) = self.write_seats(t, id, before).await {
+                tracing::warn!(table = %id, seat = seat.0, error = %e, "votes not cleared");
             }
         }
     }

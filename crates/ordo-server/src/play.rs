@@ -64,7 +64,29 @@ impl AppState {
             if handle.bots_running.swap(true, Ordering::AcqRel) {
                 return;
             }
+            let mut stop = state.shutdown_signal();
             loop {
+                // At a turn-based table the stand-in plays at a person's pace, so that its
+                // player can come back and take the seat before it decides.
+                let pace = {
+                    let t = handle.lock().await;
+                    match t.bot_to_act() {
+                        Some((seat, _))
+                            if t.seats()
+                                .get(seat.index())
+                                .is_some_and(|s| s.kind == crate::protocol::SeatKind::Human) =>
+                        {
+                            crate::turns::standin_pace(&t)
+                        }
+                        _ => std::time::Duration::ZERO,
+                    }
+                };
+                if !pace.is_zero() {
+                    tokio::select! {
+                        () = tokio::time::sleep(pace) => {}
+                        _ = stop.changed() => break,
+                    }
+                }
                 // A core first, then the position: a bot that waited for its turn thinks on
                 // the table as it is now.
                 let Ok(slot) = state.bot_slots.clone().acquire_owned().await else {

@@ -41,6 +41,12 @@ impl AppState {
         policy: crate::edge::Policy,
     ) -> Result<AppState, ApiError> {
         let mut state = AppState::new(store, limiter);
+        state.notifier = crate::notify::Notifier::start(
+            policy.notify.clone(),
+            state.store.clone(),
+            state.shutdown_signal(),
+            state.metrics.clone(),
+        );
         state.policy = Arc::new(policy);
         for status in [TableStatus::Open, TableStatus::Active] {
             for row in state.store.list_tables(Some(status)).await? {

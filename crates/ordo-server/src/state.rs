@@ -102,6 +102,8 @@ pub struct AppState {
     pub packs: Arc<BTreeMap<String, ordo_core::pack::PackId>>,
     /// What the host allows (trusted proxies, table caps, idle times).
     pub policy: Arc<crate::edge::Policy>,
+    /// Mails and webhooks telling players it is their turn.
+    pub notifier: Arc<crate::notify::Notifier>,
     /// Per-address request limits.
     pub limiter: Arc<crate::limit::IpLimiter>,
     /// WebSocket messages per client address (off when `limiter` is off).
@@ -171,9 +173,17 @@ where
 impl AppState {
     /// Empty state over a store (no table loaded yet; see `AppState::recover`).
     pub(crate) fn new(store: Arc<dyn Store>, limiter: crate::limit::IpLimiter) -> AppState {
+        let shutdown = watch::channel(false).0;
+        let metrics: Arc<Metrics> = Arc::default();
         AppState {
+            notifier: crate::notify::Notifier::start(
+                crate::notify::NotifyConfig::default(),
+                store.clone(),
+                shutdown.subscribe(),
+                metrics.clone(),
+            ),
             store,
-            metrics: Arc::default(),
+            metrics,
             ws_by_address: Arc::new(if limiter.is_off() {
                 crate::limit::IpLimiter::off()
             } else {
@@ -196,7 +206,7 @@ impl AppState {
             damaged: Arc::default(),
             created_by: Arc::default(),
             idle_out: Arc::default(),
-            shutdown: watch::channel(false).0,
+            shutdown,
             packs: Arc::default(),
         }
     }

@@ -504,6 +504,7 @@ async fn create<G: CliGame>(
         clock: None,
         standin: None,
         tutorial: false,
+        rated: false,
     };
     let created: Created = ep
         .call(

@@ -69,6 +69,33 @@ pub(crate) struct ServeArgs {
     /// memory (it stays stored and is loaded again when opened).
     #[arg(long, default_value_t = 30.0)]
     idle_evict: f64,
+    /// The SMTP server for notification mails: `smtp://user:pass@host:port` (STARTTLS when the
+    /// server offers it; `?tls=required` to insist) or `smtps://…` (TLS from the start). Also
+    /// read from the environment variable ORDO_SMTP, which keeps the password out of the
+    /// process list.
+    #[arg(long, env = "ORDO_SMTP", hide_env_values = true)]
+    smtp: Option<String>,
+    /// The sender of notification mails.
+    #[arg(long, default_value = "Ordo <ordo@localhost>")]
+    mail_from: String,
+    /// The site's address as players reach it, for the links in mails and webhooks (default:
+    /// http:// and the bound address).
+    #[arg(long)]
+    public_url: Option<String>,
+    /// Seconds turns wait to be sent together in one mail.
+    #[arg(long, default_value_t = 60)]
+    mail_batch: u64,
+    /// Let webhooks call addresses on this machine and private networks (closed networks and
+    /// tests only).
+    #[arg(long)]
+    allow_private_webhooks: bool,
+    /// Seconds between a webhook call's tries (comma-separated; one more try after each).
+    #[arg(long, value_delimiter = ',', default_value = "5,30,300")]
+    webhook_backoff: Vec<u64>,
+    /// Hours a seat of a table without a clock must have been waited on before the other
+    /// players may vote to hand it to the stand-in.
+    #[arg(long, default_value_t = 72.0)]
+    abandon_after: f64,
 }
 
 fn duration(value: f64, unit: f64, name: &str) -> anyhow::Result<Duration> {
@@ -94,6 +121,31 @@ pub(crate) fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         lobby_expiry: duration(args.lobby_expiry, 3600.0, "lobby-expiry")?,
         idle_evict: duration(args.idle_evict, 60.0, "idle-evict")?,
         body_timeout: Duration::from_secs(args.body_timeout.max(1)),
+        abandon_after: duration(args.abandon_after, 3600.0, "abandon-after")?,
+        notify: ordo_server::notify::NotifyConfig {
+            smtp: args
+                .smtp
+                .as_deref()
+                .map(ordo_server::notify::SmtpUrl::parse)
+                .transpose()
+                .map_err(|e| anyhow::anyhow!("--smtp: {e}"))?,
+            mail_from: args.mail_from,
+            public_url: args.public_url.unwrap_or_else(|| {
+                let scheme = if args.tls_cert.is_some() {
+                    "https"
+                } else {
+                    "http"
+                };
+                format!("{scheme}://{}", args.bind)
+            }),
+            mail_batch: Duration::from_secs(args.mail_batch),
+            webhook_backoff: args
+                .webhook_backoff
+                .iter()
+                .map(|&s| Duration::from_secs(s))
+                .collect(),
+            allow_private_webhooks: args.allow_private_webhooks,
+        },
         ..ordo_server::edge::Policy::default()
     };
     let tls = match (args.tls_cert, args.tls_key) {

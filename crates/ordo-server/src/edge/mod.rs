@@ -32,6 +32,11 @@ pub struct Policy {
     pub ws_messages_per_second: f64,
     /// Full-state resyncs one connection may ask for per minute.
     pub ws_resyncs_per_minute: u32,
+    /// On tables without a clock: how long a seat must have been waited on before the other
+    /// players may vote to hand it to the stand-in.
+    pub abandon_after: Duration,
+    /// How notifications are sent (SMTP, links, webhooks).
+    pub notify: crate::notify::NotifyConfig,
 }
 
 impl Default for Policy {
@@ -45,6 +50,8 @@ impl Default for Policy {
             body_timeout: Duration::from_secs(30),
             ws_messages_per_second: 50.0,
             ws_resyncs_per_minute: 30,
+            abandon_after: Duration::from_millis(crate::table::DEFAULT_ABANDON_AFTER_MS),
+            notify: crate::notify::NotifyConfig::default(),
         }
     }
 }

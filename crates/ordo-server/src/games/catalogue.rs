@@ -23,6 +23,16 @@ pub fn catalogue(packs: &BTreeMap<String, PackId>) -> Vec<GameEntry> {
         .collect()
 }
 
+/// Whether `id` names a registered game.
+pub fn is_game(id: &str) -> bool {
+    GameKind::from_id(id).is_some()
+}
+
+/// The name of the game `id` for people (the id itself for an unknown game).
+pub fn game_name(id: &str) -> String {
+    GameKind::from_id(id).map_or_else(|| id.to_string(), |k| k.name().to_string())
+}
+
 /// The component data files of the game `id` (name, JSON text), if it is registered: the
 /// built-in ones, or those of a loaded data pack.
 pub fn data_files(id: &str, pack: Option<PackId>) -> Option<Vec<(&'static str, &'static str)>> {

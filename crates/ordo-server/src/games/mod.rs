@@ -15,7 +15,7 @@ use crate::error::ApiError;
 use crate::protocol::{Hint, Legal};
 
 mod catalogue;
-pub use catalogue::{catalogue, data_files, load_data_pack};
+pub use catalogue::{catalogue, data_files, game_name, is_game, load_data_pack};
 
 /// What the server needs of a registered game beyond its contract: the way in and out of the
 /// server's enums (generated for every registered game).
@@ -117,6 +117,7 @@ trait DynGame: Send + Sync + std::fmt::Debug {
     fn version(&self) -> u64;
     fn seats(&self) -> u8;
     fn to_act(&self) -> ToAct;
+    fn places(&self) -> Option<Vec<u8>>;
     fn parse(&self, v: &Value) -> Result<AnyAction, ApiError>;
     fn parse_text(&self, text: &str) -> Result<AnyAction, ApiError>;
     fn check(&self, seat: Seat, a: &AnyAction) -> Result<(), ApiError>;
@@ -155,6 +156,12 @@ impl<G: Hosted> DynGame for Match<G> {
 
     fn to_act(&self) -> ToAct {
         self.state().to_act()
+    }
+
+    fn places(&self) -> Option<Vec<u8>> {
+        self.state()
+            .declared_places()
+            .map(|p| p.iter().map(|(_, &place)| place).collect())
     }
 
     fn parse(&self, v: &Value) -> Result<AnyAction, ApiError> {
@@ -333,6 +340,12 @@ impl AnyGame {
     /// Whose decision it is.
     pub fn to_act(&self) -> ToAct {
         self.hosted().to_act()
+    }
+
+    /// Final places as the rules declare them once the game is over, by seat (`0` = first;
+    /// seats the rules leave tied share a place).
+    pub fn places(&self) -> Option<Vec<u8>> {
+        self.hosted().places()
     }
 
     /// The seats with a decision pending.

@@ -78,6 +78,7 @@ async fn list(
                 created_at: r.created_at,
                 free_seats: crate::table::free_seats(&r.seats),
                 damaged: state.damage(&r.id).is_some(),
+                rated: crate::table::is_rated(&r.seats),
             })
             .collect(),
     ))

@@ -6,6 +6,7 @@ mod lobby;
 mod mine;
 mod ops;
 mod tables;
+mod turns;
 
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
 use axum::http::{header, StatusCode};
@@ -34,6 +35,7 @@ pub fn app(state: AppState) -> Router {
         .merge(lobby::router())
         .merge(mine::router())
         .merge(tables::router())
+        .merge(turns::router())
         .merge(crate::ws::router())
         .merge(crate::accounts::router())
         .fallback(|| async { ApiError::NoRoute })

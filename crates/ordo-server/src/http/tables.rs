@@ -52,6 +52,7 @@ async fn table_info(
         seed_nonce: (row.status == TableStatus::Finished)
             .then(|| row.seed_nonce.clone())
             .flatten(),
+        rated: t.options().rated,
     }))
 }
 

@@ -38,7 +38,7 @@ impl TableStatus {
 }
 
 /// A seat as every viewer sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct SeatPublic {
     /// `human` or `bot`.
     pub kind: String,
@@ -60,4 +60,15 @@ pub struct SeatPublic {
     /// The player's answer to the rematch offered at the end (`null`: not answered).
     #[serde(default)]
     pub rematch: Option<bool>,
+    /// The seat's time ran out after this many decisions in effect; the stand-in played from
+    /// there.
+    #[serde(default)]
+    #[ts(type = "number | null")]
+    pub timed_out_at: Option<u64>,
+    /// The seat's rating before and after the table (a finished rated table).
+    #[serde(default)]
+    pub rating: Option<super::turns::RatingChange>,
+    /// The seats that voted to hand this absent player's seat to the stand-in.
+    #[serde(default)]
+    pub abandon_votes: Vec<u8>,
 }

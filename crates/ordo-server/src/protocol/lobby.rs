@@ -19,8 +19,11 @@ pub enum SeatKind {
     },
 }
 
-/// A chess-style clock: every human seat starts with `initial_ms` and gains `increment_ms`
-/// after each of its decisions. A seat whose time runs out is handed to the stand-in bot.
+/// A clock: every human seat starts with `initial_ms` and gains `increment_ms` after each of
+/// its decisions, up to `max_ms` if set. Real-time tables use it as a chess (Fischer) clock;
+/// turn-based tables as a day clock: `{initial: D+B days, increment: D days, max: D+B days}`
+/// gives D days per move with a time bank of B days (without a bank, each move has exactly D
+/// days). A seat whose time runs out is handed to the stand-in bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct ClockSpec {
@@ -31,6 +34,10 @@ pub struct ClockSpec {
     #[serde(default)]
     #[ts(as = "Option<u32>", optional)]
     pub increment_ms: u64,
+    /// The most time a seat may hold after a decision's increment, milliseconds (none: no cap).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(type = "number", optional)]
+    pub max_ms: Option<u64>,
 }
 
 /// How fast the table plays (shown in the lobby; the clock, if any, enforces it).
@@ -77,6 +84,11 @@ pub struct CreateTable {
     #[serde(default)]
     #[ts(as = "Option<bool>", optional)]
     pub tutorial: bool,
+    /// A rated table: the result changes the players' Glicko-2 ratings. Needs a clock, a
+    /// signed-in creator, and every human seat taken by a signed-in account.
+    #[serde(default)]
+    #[ts(as = "Option<bool>", optional)]
+    pub rated: bool,
 }
 
 /// What the creator gets back: the table id, the seed commitment, one secret token per seat
@@ -254,6 +266,9 @@ pub struct TableSummary {
     /// The stored record could not be replayed by this server: the table cannot be played or
     /// watched until the host repairs it (it is kept unchanged).
     pub damaged: bool,
+    /// A rated table.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// `GET /api/tables/{id}`: the table's public facts.
@@ -286,6 +301,9 @@ pub struct TableInfo {
     /// The nonce the commitment covers with the seed (SHA-256 of `SEED:NONCE`), revealed with
     /// it; `null` for tables stored before nonces, whose commitment covers the seed alone.
     pub seed_nonce: Option<String>,
+    /// A rated table.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// `GET /api/games`: one registered game.

@@ -7,6 +7,7 @@ mod common;
 mod lobby;
 mod play;
 mod social;
+mod turns;
 
 pub use accounts::{ChangePassword, DeleteMe, Me, SignIn, SignUp, UpdateMe};
 pub use common::{SeatPublic, TableStatus};
@@ -20,6 +21,10 @@ pub use play::{
     ClientMsg, ErrorBody, Hint, Hints, Legal, LogLine, ReplayStep, ServerMsg, Snapshot,
 };
 pub use social::{ChatLine, MyTable, MyTableState, Presence, MAX_CHAT_CHARS, QUICK_PHRASES};
+pub use turns::{
+    AbandonAnswer, AbandonVote, LeaderRow, Leaderboard, NotifySettings, Profile, ProfileRating,
+    ProfileRole, RatingChange, RatingPoint, SetNotify, WebhookTest,
+};
 
 use ts_rs::TS;
 
@@ -61,5 +66,17 @@ pub fn declarations() -> Vec<String> {
         Presence::decl(),
         MyTableState::decl(),
         MyTable::decl(),
+        RatingChange::decl(),
+        NotifySettings::decl(),
+        SetNotify::decl(),
+        WebhookTest::decl(),
+        AbandonVote::decl(),
+        AbandonAnswer::decl(),
+        LeaderRow::decl(),
+        Leaderboard::decl(),
+        ProfileRating::decl(),
+        ProfileRole::decl(),
+        RatingPoint::decl(),
+        Profile::decl(),
     ]
 }

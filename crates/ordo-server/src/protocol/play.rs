@@ -59,6 +59,16 @@ pub struct Snapshot {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub rematch: Option<String>,
+    /// Per seat, since when the game has waited on it (milliseconds since the Unix epoch;
+    /// `null` when it does not wait on that seat).
+    #[serde(default)]
+    #[ts(type = "Array<number | null>")]
+    pub waiting_since: Vec<Option<i64>>,
+    /// On an active table without a clock: how long a seat must have been waited on before
+    /// the others may vote to hand it to the stand-in (`POST /api/tables/{id}/abandon`).
+    #[serde(default)]
+    #[ts(type = "number | null")]
+    pub abandon_after_ms: Option<u64>,
 }
 
 /// One decision in a snapshot's log.

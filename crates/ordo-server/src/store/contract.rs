@@ -261,6 +261,7 @@ pub async fn store_contract(store: std::sync::Arc<dyn Store>) {
     );
     accounts_contract(&*store, &prefix).await;
     social_contract(&*store, &prefix).await;
+    super::contract_turns::turns_contract(&*store, &prefix).await;
 }
 
 /// Chat in order per table, the latest on request; the holders of seats follow the seats in

@@ -7,9 +7,11 @@
 
 pub mod accounts;
 mod contract;
+mod contract_turns;
 mod postgres;
 pub mod social;
 mod sqlite;
+pub mod turns;
 
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
@@ -198,7 +200,7 @@ impl From<sqlx::Error> for StoreError {
 
 /// The storage interface of the server.
 #[async_trait]
-pub trait Store: accounts::Accounts + social::Social + Send + Sync {
+pub trait Store: accounts::Accounts + social::Social + turns::Turns + Send + Sync {
     /// Which backend ("sqlite", "postgres").
     fn backend(&self) -> &'static str;
 

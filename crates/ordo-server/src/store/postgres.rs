@@ -34,6 +34,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
         include_str!("../../migrations/postgres/0006_accounts.sql"),
     ),
     (7, include_str!("../../migrations/postgres/0007_social.sql")),
+    (8, include_str!("../../migrations/postgres/0008_turns.sql")),
 ];
 
 /// PostgreSQL store. Every change is announced on a notification channel (`LISTEN`/`NOTIFY`)
@@ -141,6 +142,7 @@ impl PostgresStore {
 
 super::accounts::accounts_over_pool!(PostgresStore, sqlx::postgres::PgRow);
 super::social::social_over_pool!(PostgresStore, sqlx::postgres::PgRow, sqlx::PgConnection);
+super::turns::turns_over_pool!(PostgresStore, sqlx::postgres::PgRow);
 
 fn table_from(row: &sqlx::postgres::PgRow) -> Result<TableRow, StoreError> {
     Ok(TableRow {

@@ -33,6 +33,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     ),
     (6, include_str!("../../migrations/sqlite/0006_accounts.sql")),
     (7, include_str!("../../migrations/sqlite/0007_social.sql")),
+    (8, include_str!("../../migrations/sqlite/0008_turns.sql")),
 ];
 
 /// Writes a consistent copy of the SQLite database `url` (`sqlite:FILE`) to `out` while a
@@ -98,6 +99,7 @@ pub struct SqliteStore {
 
 super::accounts::accounts_over_pool!(SqliteStore, sqlx::sqlite::SqliteRow);
 super::social::social_over_pool!(SqliteStore, sqlx::sqlite::SqliteRow, sqlx::SqliteConnection);
+super::turns::turns_over_pool!(SqliteStore, sqlx::sqlite::SqliteRow);
 
 impl SqliteStore {
     /// The connection pool (accounts and sessions are written through it directly).

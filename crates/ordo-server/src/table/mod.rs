@@ -8,6 +8,7 @@ mod decide;
 mod live;
 mod seating;
 mod seats;
+mod turns;
 mod view;
 
 pub use cache::{ClassView, SharedPatch};
@@ -17,6 +18,7 @@ pub use live::{LiveTable, SeatKey};
 pub(crate) use seats::SeatsDoc;
 pub(crate) use seats::{clean_name, default_standin};
 pub use seats::{free_seats, hosted_bot, SeatInfo, TableOptions, MAX_BOT_ITERATIONS, MAX_BOT_TIME};
+pub use seats::{is_rated, DEFAULT_ABANDON_AFTER_MS};
 pub use view::{replay_step, snapshot, version_at};
 
 pub use crate::tokens::{seed_commitment, seed_commitment_with, sha256_hex};

@@ -68,6 +68,21 @@ impl LiveTable {
         // already. It goes through the rest again (the start, the stand-in's hand-over), in case
         // the first attempt stopped before them.
         let retry = new_token.and_then(|n| self.seat_of(n).map(|s| (s, n.to_string())));
+        if self.options.rated {
+            // Rated tables are for signed-in players, one seat each.
+            let account = holder.filter(|h| h.starts_with("a:")).ok_or_else(|| {
+                ApiError::Rated("a rated table is for signed-in players: sign in first".into())
+            })?;
+            if let Some(held) = self.seat_of_holder(account) {
+                if retry.as_ref().is_none_or(|r| r.0 != held)
+                    && token.and_then(|t| self.seat_of(t)) != Some(held)
+                {
+                    return Err(ApiError::Rated(
+                        "you hold a seat at this rated table already".into(),
+                    ));
+                }
+            }
+        }
         let (seat, token) = match (retry, token) {
             (Some(r), _) => {
                 took_invite = !open;
@@ -279,8 +294,10 @@ impl LiveTable {
             if let Some(c) = left.get_mut(i) {
                 *c = 0;
             }
+            let at = self.effect.len() as u64;
             if let Some(s) = self.seats.get_mut(i) {
                 s.away = true;
+                s.timed_out_at = Some(at);
             }
         }
         self.clocks.set(left);

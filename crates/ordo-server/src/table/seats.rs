@@ -6,7 +6,7 @@ use std::time::Duration;
 use ordo_ai::BotSpec;
 use serde::{Deserialize, Serialize};
 
-use crate::protocol::{ClockSpec, Pace, SeatKind, SeatPublic};
+use crate::protocol::{ClockSpec, Pace, RatingChange, SeatKind, SeatPublic};
 
 /// The longest a hosted bot may think per decision: a table's bots share the server.
 pub const MAX_BOT_TIME: Duration = Duration::from_secs(10);
@@ -48,7 +48,7 @@ fn yes() -> bool {
 }
 
 /// A seat as stored: its kind and the hash of its secret token (never the token).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatInfo {
     /// Who sits here.
     #[serde(flatten)]
@@ -86,6 +86,16 @@ pub struct SeatInfo {
     /// The player's answer to the rematch offered at the end (`None`: not answered).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch: Option<bool>,
+    /// The seat's time ran out after this many decisions in effect: the stand-in played from
+    /// there (kept when the player comes back, so the log and the result can tell it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timed_out_at: Option<u64>,
+    /// The seat's rating before and after this table (a finished rated table).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<RatingChange>,
+    /// The seats that voted to hand this absent player's seat to the stand-in.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abandon_votes: Vec<u8>,
 }
 
 impl SeatInfo {
@@ -111,6 +121,9 @@ impl SeatInfo {
             claimed: self.kind == SeatKind::Human && self.claimed,
             resigned: self.resigned,
             rematch: self.rematch,
+            timed_out_at: self.timed_out_at,
+            rating: self.rating,
+            abandon_votes: self.abandon_votes.clone(),
         }
     }
 }
@@ -142,7 +155,19 @@ pub struct TableOptions {
     /// table's invites from any device where they are signed in (or from the same browser).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub host_holder: Option<String>,
+    /// A rated table: its result changes its players' ratings (accounts and a clock only).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+    /// On a table without a clock: how long a seat must have been waited on before the others
+    /// may vote to hand it to the stand-in (milliseconds; tables stored before take
+    /// [`DEFAULT_ABANDON_AFTER_MS`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abandon_after_ms: Option<u64>,
 }
+
+/// How long a seat of a table without a clock must have been waited on before the others may
+/// vote to hand it to the stand-in, unless the host set another time: three days.
+pub const DEFAULT_ABANDON_AFTER_MS: u64 = 72 * 3_600_000;
 
 impl Default for TableOptions {
     fn default() -> Self {
@@ -153,6 +178,8 @@ impl Default for TableOptions {
             standin: default_standin(),
             rematch: None,
             host_holder: None,
+            rated: false,
+            abandon_after_ms: None,
         }
     }
 }
@@ -178,6 +205,11 @@ impl SeatsDoc {
             })
         })
     }
+}
+
+/// Whether a stored seats document belongs to a rated table.
+pub fn is_rated(seats_json: &str) -> bool {
+    SeatsDoc::parse(seats_json).is_ok_and(|d| d.options.rated)
 }
 
 /// Human seats nobody has joined yet, from a stored seats document (0 if unreadable).
@@ -225,6 +257,9 @@ mod tests {
             resigned: false,
             reserved: false,
             rematch: None,
+            timed_out_at: None,
+            rating: None,
+            abandon_votes: Vec::new(),
         };
         let text = serde_json::to_string(&new).expect("serialises");
         assert!(text.contains(r#""claimed":false"#), "{text}");

@@ -249,6 +249,12 @@ fn snapshot_reusing(
         seed: over.then(|| t.row.seed.to_string()),
         seed_nonce: over.then(|| t.row.seed_nonce.clone()).flatten(),
         rematch: t.options.rematch.clone(),
+        waiting_since: t.clocks.waiting_since(),
+        abandon_after_ms: (t.row.status == TableStatus::Active && !t.clocks.on()).then(|| {
+            t.options
+                .abandon_after_ms
+                .unwrap_or(super::seats::DEFAULT_ABANDON_AFTER_MS)
+        }),
     });
     let mut value = serde_json::to_value(snap).unwrap_or(Value::Null);
     if let Some(slot) = value.get_mut("log") {

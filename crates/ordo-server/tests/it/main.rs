@@ -9,4 +9,5 @@ mod http;
 mod lobby;
 mod social;
 mod store;
+mod turns;
 mod warrior_knights;

@@ -24,7 +24,7 @@ type Ws =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// One HTTP request: status, body, the cookie it set (`name=value`).
-async fn send(
+pub(crate) async fn send(
     state: &AppState,
     method: &str,
     uri: &str,
