@@ -115,19 +115,20 @@ export const expectedFailures = [];
  * @param {string} name
  * @param {{width: number, height: number}} [viewport]
  * @param {{hasTouch?: boolean, isMobile?: boolean}} [extra]
+ * @param {string} [origin]  the server the pages load (another than the suite's, started by a scenario)
  */
-export async function newContext(browser, name, viewport = { width: 1400, height: 1000 }, extra = {}) {
+export async function newContext(browser, name, viewport = { width: 1400, height: 1000 }, extra = {}, origin = base) {
   const ctx = await browser.newContext({ viewport, ...extra });
   if (FROM_DISK) {
     /** @type {Record<string, string>} */
     const types = { js: 'text/javascript', css: 'text/css' };
-    await ctx.route((u) => u.origin === base && u.pathname.startsWith('/a/'), (r) => {
+    await ctx.route((u) => u.origin === origin && u.pathname.startsWith('/a/'), (r) => {
       const path = new URL(r.request().url()).pathname.split('/').slice(3).join('/');
       const file = join(WEB, path);
       if (!fs.existsSync(file)) return r.fulfill({ status: 404, body: 'not found' });
       return r.fulfill({ body: fs.readFileSync(file), contentType: types[path.split('.').pop() ?? ''] ?? 'text/plain' });
     });
-    await ctx.route((u) => u.origin === base && (u.pathname === '/' || u.pathname.startsWith('/t/')),
+    await ctx.route((u) => u.origin === origin && (u.pathname === '/' || u.pathname.startsWith('/t/')),
       (r) => r.fulfill({ body: fs.readFileSync(join(WEB, 'index.html'), 'utf8').replaceAll('{{ASSETS}}', '/a/disk'), contentType: 'text/html' }));
   }
   ctx.on('page', (p) => watchPage(p, name));

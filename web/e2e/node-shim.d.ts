@@ -64,3 +64,15 @@ declare module 'node:net' {
 declare module 'node:url' {
   export function fileURLToPath(url: string | URL): string;
 }
+
+declare module 'node:http' {
+  interface IncomingMessage { method?: string; on(event: 'data' | 'end', f: (chunk?: { toString(): string }) => void): void }
+  interface ServerResponse { writeHead(status: number): ServerResponse; end(body?: string): void }
+  interface Server {
+    listen(port: number, host: string, f: () => void): this;
+    close(f?: () => void): void;
+  }
+  export function createServer(f: (req: IncomingMessage, res: ServerResponse) => void): Server;
+  const http: { createServer: typeof createServer };
+  export default http;
+}

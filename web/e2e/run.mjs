@@ -26,6 +26,7 @@ import { scenarioWkFollow } from './wk-follow.mjs';
 import { scenarioLearn } from './learn.mjs';
 import { scenarioSocial, scenarioInvites } from './social.mjs';
 import { scenarioAccounts } from './accounts.mjs';
+import { scenarioTurns } from './turns.mjs';
 
 /** @typedef {import('playwright-core').Browser} Browser */
 
@@ -56,6 +57,7 @@ async function main() {
       ['table talk and presence', scenarioSocial],
       ['host invites and guest names', scenarioInvites],
       ['accounts: sign up, play with chat, resign, rematch', scenarioAccounts],
+      ['turns: notifications, low time, time-outs, day clocks, ratings, leaderboard, profiles, the stand-in vote', scenarioTurns],
       ['rules reference', scenarioRules],
       ['transfer budgets and lazy languages', (b) => scenarioTransfer(b, { base, fromDisk: FROM_DISK, log, check, newContext, passed })],
       ['endings: both games to the final scores on both viewports', (b) => scenarioEndings(b, { base, log, check, newContext, passed, shot })],

@@ -8,6 +8,7 @@ import { h, $ } from './dom.js';
 import { ApiError, call, whoAmI, forgetMe } from './api.js';
 import { ui } from './state.js';
 import { t } from './i18n.js';
+import { notifySection } from './account-notify.js';
 
 /** @typedef {import('../src/generated').Me} Me */
 
@@ -101,7 +102,8 @@ export async function renderAccount() {
             async (v) => {
               await call('POST', '/api/accounts', { name: v.name.trim(), password: v.password, email: v.email.trim() || null });
               back();
-            })))));
+            }))),
+      notifySection(null)));
     return;
   }
   const out = h('button', { type: 'button', id: 'sign-out' }, t('sign_out'));
@@ -119,9 +121,10 @@ export async function renderAccount() {
     h('section', { class: 'card', id: 'account-me' },
       h('h2', null, t('account')),
       h('p', null, t('account_signed_in_as', { name: me.name }), ' ', h('strong', { id: 'account-name' }, me.name)),
-      h('div', { class: 'row wrap' }, out, everywhere, h('a', { class: 'button', href: '/' }, t('back_to_lobby')))),
+      h('div', { class: 'row wrap' }, out, everywhere, h('a', { class: 'button', id: 'my-profile', href: `/?player=${encodeURIComponent(me.name)}` }, t('profile_mine')), h('a', { class: 'button', href: '/' }, t('back_to_lobby')))),
     ...messages,
     h('section', { class: 'card' }, h('h2', null, t('account_email_title')), h('p', { class: 'muted small' }, t('account_email_help')), email),
+    notifySection(me),
     h('section', { class: 'card' }, h('h2', null, t('account_change_password')),
       form('password', [['password', t('account_password'), 'password', 'current-password'], ['new_password', t('account_new_password'), 'password', 'new-password']], t('account_change_password'),
         async (v) => {

@@ -42,6 +42,7 @@ async function playAgain(snap, redraw) {
       standin: info.standin,
     };
     if (info.clock) body.clock = info.clock;
+    if (info.rated) body.rated = true;
     /** @type {Created} */
     const created = await api('/api/tables', body);
     const mine = created.tokens[snap.you] ?? null;

@@ -3,7 +3,7 @@
 // renderers wired to the state, and the testing hook `window.__ordo`.
 
 import { ui, tbl, hooks } from './state.js';
-import { initLang, onLangChange, t, has, getLang, seatLabel, colorName, roman } from './i18n.js';
+import { initLang, onLangChange, t, has, getLang, seatLabel, colorName, roman, clockIn } from './i18n.js';
 import { renderHeader, updateTitle } from './header.js';
 import { renderTable, renderConn, tickClocks } from './table.js';
 import { connect, ensureGame, tokenFromInvite, refusedTokens, send } from './conn.js';
@@ -13,12 +13,14 @@ import { api, ApiError, store, tableUrl, tableInfo } from './api.js';
 import { mergeApply } from './patch.js';
 import { installTips } from './tip.js';
 import { afterGesture } from './mapview.js';
+import { startNotify, seeTable, onMine, told } from './notify.js';
 
 /** The context lent to the game on the table (`game-api.js`). @type {import('./game-api.js').Ctx} */
 const ctx = {
   t, has, getLang, seatLabel, colorName, roman, choose, clickRegion, canDecide, decisionButton,
   rerender: () => hooks.render(),
   tip: (text) => ({ title: text, 'data-tip': text }),
+  clock: clockIn,
 };
 
 hooks.ctx = () => ctx;
@@ -27,6 +29,7 @@ hooks.updateTitle = updateTitle;
 hooks.chat = addChat;
 hooks.presence = renderChat;
 hooks.chatRefused = chatRefused;
+hooks.updated = seeTable;
 hooks.render = () => {
   // The lobby, the replay and the rules page are loaded only where they are shown.
   // A gesture on the map finishes before the table is drawn again.
@@ -34,6 +37,8 @@ hooks.render = () => {
   if (ui.page === 'replay') return import('./replay.js').then((m) => m.renderReplay());
   if (ui.page === 'rules') return import('./rules.js').then((m) => m.renderRules());
   if (ui.page === 'account') return import('./account.js').then((m) => m.renderAccount());
+  if (ui.page === 'leaderboard') return import('./leaderboard.js').then((m) => m.renderLeaderboard());
+  if (ui.page === 'player') return import('./profile.js').then((m) => m.renderProfile());
   return import('./lobby.js').then((m) => m.renderLobby());
 };
 
@@ -44,6 +49,8 @@ async function boot() {
   else if (m) ui.page = 'table';
   else if (params.has('rules')) ui.page = 'rules';
   else if (params.has('account')) ui.page = 'account';
+  else if (params.has('leaderboard')) ui.page = 'leaderboard';
+  else if (params.has('player')) ui.page = 'player';
   await initLang();
   installTips();
   renderHeader();
@@ -53,7 +60,7 @@ async function boot() {
   });
   if (m && ui.page === 'replay') {
     (await import('./replay.js')).bootReplay(decodeURIComponent(m[1]), params.get('token'));
-  } else if (ui.page === 'rules' || ui.page === 'account') {
+  } else if (ui.page === 'rules' || ui.page === 'account' || ui.page === 'leaderboard' || ui.page === 'player') {
     hooks.render();
   } else if (m) {
     ui.page = 'table';
@@ -105,7 +112,11 @@ async function boot() {
     const lobby = await import('./lobby.js');
     lobby.renderLobby();
     void lobby.loadTables();
+    // The player's tables, asked for the notifications, keep "My games" fresh too.
+    onMine(lobby.takeMine);
   }
+  // Your turn, told on every page.
+  startNotify();
 }
 
 // Exposed for tests and debugging: the snapshot this page holds.
@@ -118,6 +129,8 @@ Object.defineProperty(window, '__ordo', {
     dropConnection() { tbl.ws?.close(); },
     /** Draws the page again (after a test changed the held snapshot). */
     rerender() { hooks.render(); },
+    /** What this page told the player: sounds asked for and notifications shown. */
+    get told() { return { ...told }; },
   },
 });
 

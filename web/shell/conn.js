@@ -191,6 +191,7 @@ export async function loadGame(game) {
   // The table's configuration may name an owner's data pack: the game is drawn with its files.
   const data = (tbl.id ? tableInfo(tbl.id) : Promise.resolve(null)).then((info) => {
     tbl.pack = packOf(info?.config);
+    if (info && tbl.id) tbl.info = info;
     return fetchGameData(game, tbl.pack);
   });
   const [mod, raw] = await Promise.all([load(), data]);
@@ -243,6 +244,7 @@ export function afterUpdate() {
   if (tbl.hints && tbl.hints.version !== snap.version) tbl.hints = null;
   if (tbl.hintError && snap.legal.length === 0) tbl.hintError = '';
   if (tbl.regionPick != null && !regionChoices(tbl.regionPick).length) tbl.regionPick = null;
+  hooks.updated();
   // A seat held with its invite is taken: the server answers with a token of the player's own
   // (the invite stops working), and the page goes on with it.
   const seat = snap.you != null ? snap.seats[snap.you] : null;

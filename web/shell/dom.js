@@ -135,13 +135,29 @@ export function hexPoints(cx, cy, size) {
   return pts.join(' ');
 }
 
-/** Remaining time, m:ss. @param {number} ms */
-export function clockText(ms) {
-  const neg = ms < 0;
+/** How long times are written: days and hours, hours and minutes (`{d}`, `{h}`, `{m}`). @typedef {{d: string, dh: string, hm: string}} ClockWords */
+/** @type {ClockWords} */
+const CLOCK_EN = { d: '{d} d', dh: '{d} d {h} h', hm: '{h} h {m} min' };
+
+/**
+ * Remaining time: m:ss under an hour, else hours and minutes ("5 h 12 min"), from a day on
+ * days and hours ("1 d 23 h"), in the words given (the shell passes the reader's language's).
+ * @param {number} ms @param {ClockWords} [words]
+ */
+export function clockText(ms, words = CLOCK_EN) {
+  const sign = ms < 0 ? '−' : '';
   const total = Math.floor(Math.abs(ms) / 1000);
+  /** @param {string} pattern @param {Record<string, number>} v */
+  const put = (pattern, v) => pattern.replace(/\{(\w)\}/g, (m, k) => (k in v ? String(v[k]) : m));
+  if (total >= 86400) {
+    const d = Math.floor(total / 86400);
+    const hrs = Math.floor((total % 86400) / 3600);
+    return sign + put(hrs ? words.dh : words.d, { d, h: hrs });
+  }
+  if (total >= 3600) return sign + put(words.hm, { h: Math.floor(total / 3600), m: Math.floor((total % 3600) / 60) });
   const m = Math.floor(total / 60);
   const sec = String(total % 60).padStart(2, '0');
-  return `${neg ? '−' : ''}${m}:${sec}`;
+  return `${sign}${m}:${sec}`;
 }
 
 /** A decision's kind: its `type` (an object with a tag field) or its tag. @param {unknown} a @returns {string} */

@@ -27,6 +27,7 @@
  * @property {(snap: Snap, view: any, i: number, enabled: boolean, opt?: {text?: Kids, cls?: string, title?: string}) => HTMLElement} decisionButton  the button of a legal decision
  * @property {() => void} rerender  draws the table again (after a change of the game's own UI state)
  * @property {(explanation: string) => Record<string, unknown>} tip  attributes that make an element explain itself on hover, tap and focus
+ * @property {(ms: number) => string} clock  a remaining time in the reader's language ("0:25", "5 h 12 min", "1 d 23 h")
  */
 
 /**
@@ -54,6 +55,7 @@
  * @property {(view: any) => Kids} legend
  * @property {(snap: Snap, view: any, foot: {footer: Array<HTMLElement>, shown: boolean, hide: HTMLElement, show: HTMLElement}) => Kids} scores
  * @property {Array<TutorialStep>} [tutorial]  the steps of the guided first game ("Learn to play")
+ * @property {(role: string) => string} roleName  a role a player played, in words, as the server's profile names it (Crusaders: the Order's id; Warrior Knights: the seat's number, which fixes the Baron; once `init` has run and the game's strings are in use)
  */
 
 /**

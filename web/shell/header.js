@@ -46,6 +46,8 @@ export function titleOfPage() {
   if (ui.page === 'table' || ui.page === 'replay') return tbl.game ? gameName(tbl.game) : '';
   if (ui.page === 'lobby') return gameName(ui.lobbyGame);
   if (ui.page === 'account') return t('account');
+  if (ui.page === 'leaderboard') return t('leaderboard');
+  if (ui.page === 'player') return t('profile');
   return t('rules_title');
 }
 

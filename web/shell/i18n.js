@@ -2,6 +2,8 @@
 // Languages: the current one, its strings loaded on demand (the shell's from `i18n/{lang}.js`, the
 // game's on the table from the game's `strings(lang)`), plurals by Intl.PluralRules.
 
+import { clockText } from './dom.js';
+
 /** @typedef {string | Partial<Record<Intl.LDMLPluralRule, string>> & {other: string}} Text */
 /** @typedef {Record<string, Text>} Dict */
 
@@ -130,4 +132,33 @@ export function seatLabel(snap, seat) {
   const sp = snap.seats[seat];
   const base = sp?.name ? sp.name : sp?.kind === 'bot' ? `${t('bot')} (${botName(sp.bot ?? '')})` : t('player_n', { n: seat + 1 });
   return `${colorName(seat)} · ${base}${snap.you === seat ? ` (${t('you')})` : ''}`;
+}
+
+/** How long times are written in the current language. @returns {import('./dom.js').ClockWords} */
+export function clockWords() {
+  return { d: t('clock_d'), dh: t('clock_dh'), hm: t('clock_hm') };
+}
+
+/** A remaining time in the current language ("0:25", "5 h 12 min", "1 d 23 h"). @param {number} ms */
+export const clockIn = (ms) => clockText(ms, clockWords());
+
+const DAY_MS = 86400000;
+
+/**
+ * A table's clock, short: "2 days/move, 3 days in the bank", "12 hours/move" (a turn-based
+ * day clock) or "15 min + 10 s" (real time).
+ * @param {import('../src/generated').ClockSpec} spec
+ * @param {import('../src/generated').Pace | null} [pace]
+ */
+export function clockSpecText(spec, pace = null) {
+  const inc = spec.increment_ms ?? 0;
+  const days = pace === 'turn_based' || (pace == null && inc >= DAY_MS / 2);
+  if (days && inc > 0) {
+    const perMove = inc % DAY_MS === 0 ? t('per_move_days', { n: inc / DAY_MS }) : t('per_move_hours', { n: Math.round(inc / 3600000) });
+    const bank = Math.max(0, (spec.max_ms ?? spec.initial_ms) - inc);
+    return bank >= DAY_MS / 2 ? t('clock_with_bank', { move: perMove, bank: t('days_n', { n: Math.round((bank / DAY_MS) * 2) / 2 }) }) : perMove;
+  }
+  if (days) return t('clock_total', { time: clockIn(spec.initial_ms) });
+  if (spec.initial_ms % 60000 !== 0) return t('clock_real_time_exact', { time: clockIn(spec.initial_ms), s: Math.round(inc / 1000) });
+  return t('clock_real_time', { min: spec.initial_ms / 60000, s: Math.round(inc / 1000) });
 }

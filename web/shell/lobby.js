@@ -1,8 +1,8 @@
 // @ts-check
-import { h, $, seatBadge, clockText } from './dom.js';
-import { api, store, tableUrl, packOf, packTag } from './api.js';
+import { h, $, seatBadge } from './dom.js';
+import { ApiError, api, store, tableUrl, packOf, packTag, whoAmI, tableInfo } from './api.js';
 import { ui, hooks } from './state.js';
-import { getLang, t, botName, colorName, gameName } from './i18n.js';
+import { getLang, t, botName, colorName, gameName, clockIn, clockSpecText } from './i18n.js';
 import { GAME_IDS, SETUPS } from './games.js';
 
 /** @typedef {import('../src/generated').Snapshot} Snapshot */
@@ -20,6 +20,36 @@ import { GAME_IDS, SETUPS } from './games.js';
 // (Each game's own options are drawn here from its configuration type; see README.)
 
 export const BOTS = ['random', 'heuristic', 'easy', 'medium', 'hard'];
+
+const DAY_MS = 86400000;
+/** A turn-based clock's time per move: 12 hours, 1, 2, 3 or 7 days. */
+const PER_MOVE = [DAY_MS / 2, DAY_MS, 2 * DAY_MS, 3 * DAY_MS, 7 * DAY_MS];
+
+/**
+ * A day clock of `perMove` per move with a bank of `bankDays` extra days: the time left after a
+ * move is capped at one move's time plus the bank (without a bank, each move starts afresh).
+ * @param {number} perMove @param {number} bankDays
+ * @returns {import('../src/generated').ClockSpec}
+ */
+export function dayClock(perMove, bankDays) {
+  const cap = perMove + bankDays * DAY_MS;
+  return { initial_ms: cap, increment_ms: perMove, max_ms: cap };
+}
+
+/** The clock of a table a list shows, and whether it is rated (where the server lists them). @param {unknown} row */
+function extras(row) {
+  /** @type {{rated?: boolean, clock?: import('../src/generated').ClockSpec | null, pace?: import('../src/generated').Pace}} */
+  const r = /** @type {any} */ (row) ?? {};
+  return r;
+}
+
+/** A list's tags for a table: "Rated", and its clock ("2 days/move"). @param {{rated?: boolean, clock?: import('../src/generated').ClockSpec | null, pace?: import('../src/generated').Pace | null}} x */
+function tableTags(x) {
+  return [
+    x.rated ? h('span', { class: 'tag rated', title: t('rated_tag_hint') }, t('rated')) : null,
+    x.clock ? h('span', { class: 'tag clock-spec', title: t('clock') }, clockSpecText(x.clock, x.pace ?? null)) : null,
+  ];
+}
 
 /** A copy button for a text. @param {string} text */
 export function copyButton(text) {
@@ -61,6 +91,13 @@ export const lobby = {
   clock: false,
   clockMin: 15,
   clockInc: 10,
+  /** A turn-based clock: the time each move adds (half a day to a week), and the bank in days. */
+  dayMs: DAY_MS,
+  bankDays: 0,
+  /** A rated table (signed in, with a clock). */
+  rated: false,
+  /** Whether this browser's person is signed in (null until known). @type {boolean | null} */
+  signedIn: /** @type {boolean | null} */ (null),
   mode: /** @type {'now' | 'lobby'} */ ('now'),
   /** @type {{id: string, created: Created, seats: Array<boolean>} | null} */
   created: null,
@@ -71,6 +108,9 @@ export const lobby = {
   error: '',
   listError: '',
 };
+
+/** Whether the lobby asked who is signed in (for the "Rated" switch). */
+let askedWho = false;
 
 export function fitSeats() {
   while (lobby.seats.length < lobby.players) lobby.seats.push({ human: false, bot: 'heuristic' });
@@ -123,13 +163,28 @@ export function renderLobby() {
   const pace = h('select', { id: 'pace' },
     h('option', { value: 'real_time', selected: lobby.pace === 'real_time' }, t('real_time')),
     h('option', { value: 'turn_based', selected: lobby.pace === 'turn_based' }, t('turn_based')));
-  pace.addEventListener('change', () => { lobby.pace = /** @type {'real_time' | 'turn_based'} */ (/** @type {HTMLSelectElement} */ (pace).value); });
+  pace.addEventListener('change', () => { lobby.pace = /** @type {'real_time' | 'turn_based'} */ (/** @type {HTMLSelectElement} */ (pace).value); renderLobby(); });
 
-  const num = (/** @type {string} */ id, /** @type {number} */ v, /** @type {(v: number) => void} */ set, /** @type {number} */ min) => {
-    const n = h('input', { type: 'number', id, value: v, min, step: 1, disabled: !lobby.clock, class: 'num' });
-    n.addEventListener('change', () => set(Math.max(min, Number(/** @type {HTMLInputElement} */ (n).value) || min)));
+  const num = (/** @type {string} */ id, /** @type {number} */ v, /** @type {(v: number) => void} */ set, /** @type {number} */ min, /** @type {number | null} */ max = null) => {
+    const n = h('input', { type: 'number', id, value: v, min, max, step: 1, disabled: !lobby.clock, class: 'num' });
+    n.addEventListener('change', () => set(Math.min(max ?? Infinity, Math.max(min, Number(/** @type {HTMLInputElement} */ (n).value) || min))));
     return n;
   };
+  // Turn-based: days per move and a bank of days; real time: minutes and seconds per move.
+  const perMove = h('select', { id: 'clock-days', disabled: !lobby.clock },
+    PER_MOVE.map((ms) => h('option', { value: ms, selected: ms === lobby.dayMs }, ms < DAY_MS ? t('hours_n', { n: ms / 3600000 }) : t('days_n', { n: ms / DAY_MS }))));
+  perMove.addEventListener('change', () => { lobby.dayMs = Number(/** @type {HTMLSelectElement} */ (perMove).value) || DAY_MS; });
+  const clockFields = lobby.pace === 'turn_based'
+    ? [field(t('clock_per_move'), perMove, t('clock_per_move_hint')),
+      field(t('clock_bank'), num('clock-bank', lobby.bankDays, (v) => { lobby.bankDays = v; }, 0, 30), t('clock_bank_hint'))]
+    : [field(t('clock_minutes'), num('clock-min', lobby.clockMin, (v) => { lobby.clockMin = v; }, 1)),
+      field(t('clock_increment'), num('clock-inc', lobby.clockInc, (v) => { lobby.clockInc = v; }, 0))];
+  if (lobby.signedIn == null && !askedWho) {
+    askedWho = true;
+    void whoAmI().then((me) => { lobby.signedIn = me != null; if (ui.page === 'lobby') renderLobby(); });
+  }
+  const canRate = lobby.signedIn === true && lobby.clock;
+  const ratedWhy = lobby.signedIn !== true ? t('rated_need_account') : !lobby.clock ? t('rated_need_clock') : t('rated_help');
 
   const name = h('input', { id: 'my-name', type: 'text', maxlength: 40, value: store.name(), autocomplete: 'nickname', placeholder: t('name_placeholder') });
   name.addEventListener('change', () => store.setName(/** @type {HTMLInputElement} */ (name).value.trim()));
@@ -154,8 +209,9 @@ export function renderLobby() {
       h('div', { class: 'row wrap' },
         field(t('pace'), pace),
         h('label', { class: 'check' }, checkbox('clock', lobby.clock, (v) => { lobby.clock = v; }), t('clock')),
-        field(t('clock_minutes'), num('clock-min', lobby.clockMin, (v) => { lobby.clockMin = v; }, 1)),
-        field(t('clock_increment'), num('clock-inc', lobby.clockInc, (v) => { lobby.clockInc = v; }, 0)))),
+        clockFields),
+      h('label', { class: 'check', title: ratedWhy }, checkbox('rated', canRate && lobby.rated, (v) => { lobby.rated = v; }, !canRate), t('rated_table')),
+      h('p', { class: 'muted small', id: 'rated-hint' }, ratedWhy)),
     h('fieldset', null, h('legend', null, t('start')),
       modeRadio('now', t('start_now')), modeRadio('lobby', t('invite_lobby'))),
     lobby.error ? h('p', { class: 'error', role: 'alert' }, lobby.error) : null,
@@ -165,7 +221,8 @@ export function renderLobby() {
 
   app.replaceChildren(
     h('div', { class: 'lobby' },
-      h('section', { class: 'intro' }, h('h1', null, gameName(ui.lobbyGame)), h('p', null, t('intro'), ' ', h('a', { href: `/?rules#rules-${ui.lobbyGame}`, id: 'lobby-rules' }, t('rules_link')))),
+      h('section', { class: 'intro' }, h('h1', null, gameName(ui.lobbyGame)), h('p', null, t('intro'), ' ', h('a', { href: `/?rules#rules-${ui.lobbyGame}`, id: 'lobby-rules' }, t('rules_link')), ' · ',
+        h('a', { href: `/?leaderboard=${encodeURIComponent(ui.lobbyGame)}`, id: 'lobby-leaderboard' }, t('leaderboard')))),
       lobby.created ? renderCreated() : null,
       renderLearn(),
       form,
@@ -223,7 +280,10 @@ export async function createTable() {
     lobby: lobby.mode === 'lobby',
     pace: lobby.pace,
   };
-  if (lobby.clock) body.clock = { initial_ms: lobby.clockMin * 60000, increment_ms: lobby.clockInc * 1000 };
+  if (lobby.clock) {
+    body.clock = lobby.pace === 'turn_based' ? dayClock(lobby.dayMs, lobby.bankDays) : { initial_ms: lobby.clockMin * 60000, increment_ms: lobby.clockInc * 1000 };
+  }
+  if (lobby.rated && lobby.clock && lobby.signedIn) body.rated = true;
   try {
     /** @type {Created} */
     const created = await api('/api/tables', body);
@@ -233,7 +293,8 @@ export async function createTable() {
     lobby.created = { id: created.id, created, seats };
     void loadTables();
   } catch (e) {
-    lobby.error = `${t('create_failed')}: ${e instanceof Error ? e.message : String(e)}`;
+    const why = e instanceof ApiError && e.code === 'table/rated' ? t('rated_refused') : e instanceof Error ? e.message : String(e);
+    lobby.error = `${t('create_failed')}: ${why}`;
   }
   renderLobby();
   $('#created')?.scrollIntoView({ block: 'nearest' });
@@ -279,14 +340,46 @@ function myGame(m) {
       state ? h('span', { class: `presence ${state}`, 'data-presence': state, title: t(`presence_${state}`), 'aria-label': t(`presence_${state}`) }) : null, ' ', who);
   });
   const when = m.last_move_at ?? m.created_at;
+  // The table's clock and whether it is rated: from the list when the server puts them there,
+  // else from the table's facts (asked once, for the tables with a clock).
+  const own = extras(m);
+  const info = own.clock !== undefined ? null : m.clocks ? infoOf(m.id) : null;
+  const tags = own.clock !== undefined || own.rated !== undefined ? tableTags(own) : info ? tableTags(info) : [];
   return h('li', { 'data-game': m.game, 'data-table': m.id, 'data-state': m.state, class: m.your_turn ? 'your-turn' : null },
     h('span', { class: 'tag game-tag' }, gameName(m.game)),
     seatBadge(m.seat),
     m.your_turn ? h('strong', { class: 'tag act' }, t('my_state_your_turn')) : h('span', { class: `status ${m.status}` }, t(`my_state_${m.state}`)),
     h('span', { class: 'people row wrap' }, others),
     h('span', { class: 'muted' }, m.last_move_at ? t('my_last_move', { when: ago(when) }) : t('my_created', { when: ago(when) })),
-    m.clocks && m.status === 'active' ? h('span', { class: 'tag my-clock', title: t('clock') }, `${t('clock')} ${clockText(m.clocks[m.seat] ?? 0)}`) : null,
+    tags,
+    m.clocks && m.status === 'active' ? h('span', { class: 'tag my-clock', title: t('clock') }, `${t('clock')} ${clockIn(m.clocks[m.seat] ?? 0)}`) : null,
     h('a', { class: `button small${m.your_turn ? ' primary' : ''}`, href: tableUrl(m.id, null) }, t('rejoin')));
+}
+
+/** Tables' facts asked for by "My games" (their clock and whether rated), by id. @type {Map<string, import('../src/generated').TableInfo | null>} */
+const infos = new Map();
+/** A table's facts, if known (asked for once; "My games" is drawn again when they come). @param {string} id */
+function infoOf(id) {
+  if (!infos.has(id)) {
+    infos.set(id, null);
+    void tableInfo(id).then((x) => { if (x) { infos.set(id, x); refreshMine(); } });
+  }
+  return infos.get(id) ?? null;
+}
+
+/** Draws "My games" again in place (the form above keeps what is being typed). */
+function refreshMine() {
+  const old = $('#my-tables');
+  const fresh = renderMyTables();
+  if (old && fresh) old.replaceWith(fresh);
+  else if (ui.page === 'lobby' && fresh && !old) renderLobby();
+}
+
+/** "My games" as the server just told them (asked for by the notifications). @param {Array<import('../src/generated').MyTable>} list */
+export function takeMine(list) {
+  const before = JSON.stringify(lobby.mine?.map((m) => [m.id, m.state, m.your_turn, m.last_move_at]) ?? null);
+  lobby.mine = list;
+  if (ui.page === 'lobby' && before !== JSON.stringify(list.map((m) => [m.id, m.state, m.your_turn, m.last_move_at]))) refreshMine();
 }
 
 export function renderMyTables() {
@@ -341,7 +434,7 @@ export function renderTableList() {
       h('td', null, r.damaged
         ? h('span', { class: 'status damaged', title: t('damaged_help') }, t('status.damaged'))
         : h('span', { class: `status ${r.status}` }, t(/** @type {const} */ (`status.${r.status}`)))),
-      h('td', null, what, pack ? [' ', packTag(pack)] : null),
+      h('td', null, what, pack ? [' ', packTag(pack)] : null, ' ', tableTags({ ...extras(r), rated: r.rated })),
       h('td', null, r.free_seats),
       h('td', null, new Date(r.created_at).toLocaleString(getLang())),
       h('td', { class: 'actions' }, join, r.damaged ? null : h('a', { class: 'button small', href: tableUrl(r.id, null) }, t('spectate'))));

@@ -3,6 +3,7 @@ import { h, seatBadge } from './dom.js';
 import { tbl } from './state.js';
 import { replayUrl } from './api.js';
 import { t, seatLabel } from './i18n.js';
+import { timeouts, timeoutLogLine } from './turns.js';
 
 /** @typedef {import('../src/generated').Snapshot} Snapshot */
 /** @typedef {import('../src/generated').LogLine} LogLine */
@@ -20,14 +21,23 @@ export function renderLog(snap, view) {
   const entries = [];
   for (const [k, e] of Object.entries(snap.log ?? {})) if (e != null) entries.push([k, e]);
   entries.sort((a, b) => (a[0] < b[0] ? 1 : -1));
+  // A seat whose time ran out: told between its last decision and the stand-in's first.
+  const outs = timeouts(snap).sort((a, b) => b.move - a.move);
+  /** @type {Array<HTMLElement>} */
+  const items = [];
+  for (const [key, e] of entries) {
+    while (outs.length && outs[0].move > Number(key)) items.push(timeoutLogLine(/** @type {any} */ (outs.shift())));
+    items.push(h('li', { value: Number(key) || null, 'data-log': key },
+      seatBadge(e.seat, 14), ' ', h('span', { class: 'log-who' }, seatLabel(snap, e.seat)), ': ',
+      // The line opens the replay at that moment.
+      tbl.id ? h('a', { class: 'log-moment', href: `${replayUrl(tbl.id)}&at=${Number(key)}`, target: '_blank', rel: 'noopener', title: `${t('replay')} · ${Number(key)}` }, logText(view, e)) : logText(view, e)));
+  }
+  for (const x of outs) items.push(timeoutLogLine(x));
   return h('section', { class: 'card log', id: 'log', 'aria-label': t('log') },
     h('h2', null, t('log')),
     // The list is there from the start, so its first line is announced like the others.
-    entries.length === 0 ? h('p', { class: 'muted' }, t('log_empty')) : null,
-    h('ol', { id: 'log-list', reversed: true, role: 'log', 'aria-live': 'polite', 'aria-label': t('log') }, entries.map(([key, e]) => h('li', { value: Number(key) || null, 'data-log': key },
-        seatBadge(e.seat, 14), ' ', h('span', { class: 'log-who' }, seatLabel(snap, e.seat)), ': ',
-        // The line opens the replay at that moment.
-        tbl.id ? h('a', { class: 'log-moment', href: `${replayUrl(tbl.id)}&at=${Number(key)}`, target: '_blank', rel: 'noopener', title: `${t('replay')} · ${Number(key)}` }, logText(view, e)) : logText(view, e)))));
+    items.length === 0 ? h('p', { class: 'muted' }, t('log_empty')) : null,
+    h('ol', { id: 'log-list', reversed: true, role: 'log', 'aria-live': 'polite', 'aria-label': t('log') }, items));
 }
 
 /** A log line in the chosen language. @param {any} view @param {LogLine} e */

@@ -19,7 +19,7 @@ function savedGame() {
 
 /** The page shown, and the game chosen in the lobby. */
 export const ui = {
-  /** @type {'lobby' | 'table' | 'replay' | 'rules' | 'account'} */
+  /** @type {'lobby' | 'table' | 'replay' | 'rules' | 'account' | 'leaderboard' | 'player'} */
   page: 'lobby',
   lobbyGame: savedGame(),
 };
@@ -35,6 +35,10 @@ export const tbl = {
   token: null,
   /** The owner's data pack the table plays with (`config.data`), once the table's facts are known. @type {string | null} */
   pack: null,
+  /** The table's facts (`GET /api/tables/{id}`: its clock, rated or not), once known. @type {import('../src/generated').TableInfo | null} */
+  info: null,
+  /** The viewer's clock is in its low-time zone (the sound is made once on entering it). */
+  lowTime: false,
   /** @type {Snap | null} */
   snap: null,
   /** The table's game module, once loaded. @type {Game | null} */
@@ -106,6 +110,8 @@ export const hooks = {
   updateTitle: () => {},
   /** The context lent to a game. @type {() => import('./game-api.js').Ctx} */
   ctx: () => /** @type {any} */ (null),
+  /** A new board of the table arrived (a snapshot or a patch), before it is drawn. */
+  updated: () => {},
   /** Chat messages arrived. @type {(lines: Array<import('../src/generated').ChatLine>) => void} */
   chat: () => {},
   /** Presence changed. */

@@ -1,18 +1,19 @@
 // @ts-check
-import { h, $, fold, seatBadge, clockText } from './dom.js';
+import { h, $, fold, seatBadge } from './dom.js';
 import { api, store, replayUrl, packTag } from './api.js';
 import { canDecide, choose, undo, decisionLabel, decisionButton } from './decide.js';
 import { regionChoices, actionKind, actionRegion } from './legal.js';
 import { renderLog } from './log.js';
 import { renderHints } from './hints.js';
 import { ui, tbl } from './state.js';
-import { t, gameName, seatLabel } from './i18n.js';
+import { t, gameName, seatLabel, clockIn, clockSpecText } from './i18n.js';
 import { mapFrame } from './mapview.js';
 import { afterRender } from './tutorial.js';
 import { againBlock } from './again.js';
 import { chatPanel, markPresence } from './chat.js';
 import { resignBlock, leaveBlock, rematchBlock } from './leaving.js';
 import { invitesBlock, nameBlock } from './invites.js';
+import { lowTimeSlot, tickLowTime, abandonBlock, resultsNotes } from './turns.js';
 
 /** @typedef {import('../src/generated').Snapshot} Snapshot */
 /** @typedef {Snapshot} Snap */
@@ -41,8 +42,9 @@ export function tickClocks() {
     const base = snap.clocks[seat];
     if (base == null) continue;
     const running = snap.to_act.includes(seat) && !snap.seats[seat]?.away && snap.seats[seat]?.kind === 'human';
-    el.textContent = clockText(running ? base - elapsed : base);
+    el.textContent = clockIn(running ? base - elapsed : base);
   }
+  tickLowTime(snap, elapsed);
 }
 
 export function renderTable() {
@@ -84,6 +86,7 @@ export function renderTable() {
   const decisions = snap.status === 'open' ? renderWaiting(snap) : renderDecisions(snap, view);
   const side = h('div', { class: 'side' },
     decisions,
+    abandonBlock(snap),
     game.panels(snap, view),
     boards.mine ? h('section', { class: 'players mine', id: 'my-board', 'aria-label': t('your_board') }, boards.mine) : null,
     renderLog(snap, view),
@@ -120,12 +123,15 @@ export function statusBar(snap, finished, phase, facts) {
       h('strong', { class: 'phase', id: 'phase', role: 'status', 'aria-live': 'polite' }, phase),
       // The clocks of the seats to act, ticking (`tickClocks`).
       snap.clocks && snap.status === 'active' ? snap.to_act.map((seat) => h('span', { class: 'status-clock', title: `${t('clock')} · ${seatLabel(snap, seat)}` },
-        seatBadge(seat, 16), ' ', h('span', { class: 'clock', 'data-clock': seat }, clockText(snap.clocks?.[seat] ?? 0)))) : null,
+        seatBadge(seat, 16), ' ', h('span', { class: 'clock', 'data-clock': seat }, clockIn(snap.clocks?.[seat] ?? 0)))) : null,
       h('span', { class: 'grow' }),
+      tbl.info?.rated ? h('span', { class: 'tag rated', id: 'rated-tag', title: t('rated_tag_hint') }, t('rated')) : null,
+      tbl.info?.clock ? h('span', { class: 'tag clock-spec', title: t('clock') }, clockSpecText(tbl.info.clock, tbl.info.pace)) : null,
       snap.you == null ? h('span', { class: 'tag', id: 'spectating' }, t('spectating')) : null,
       tbl.pack ? packTag(tbl.pack, 'table-pack') : null,
       h('a', { href: replayUrl(tbl.id), id: 'replay-link', class: 'button small', target: finished ? null : '_blank', rel: finished ? null : 'noopener', title: t('replay_hint') }, t('replay')),
       h('span', { class: 'tag', title: t('version_hint') }, `${t('version')} `, h('span', { id: 'version' }, snap.version))),
+    lowTimeSlot(snap),
     factRow);
 }
 
@@ -306,6 +312,7 @@ export function scoresFooter(snap) {
     hide,
     show,
     footer: [
+      ...resultsNotes(snap).flat().filter((x) => x != null),
       ...[rematchBlock(snap)].filter((x) => x != null),
       againBlock(snap, renderTable),
       h('p', { class: 'seed' }, `${t('seed')}: `, h('code', { class: 'mono', id: 'seed' }, snap.seed ?? '—'),

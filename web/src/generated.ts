@@ -707,7 +707,19 @@ last_move_at: number | null,
 /**
  * When the table was created, milliseconds since the Unix epoch.
  */
-created_at: number, };
+created_at: number, 
+/**
+ * A rated table.
+ */
+rated: boolean, 
+/**
+ * Real-time or turn-based.
+ */
+pace: Pace, 
+/**
+ * The table's clock, if any.
+ */
+clock: ClockSpec | null, };
 
 export type MyTableState = "your_turn" | "waiting" | "open" | "finished";
 
@@ -902,9 +914,10 @@ export type ProfileRole = {
  */
 game: string, 
 /**
- * The seat (its Order or Baron).
+ * The role: in Crusaders the Order played (its id, `aviz`), in Warrior Knights the
+ * Baron, by seat number (`0`, `1`, …), which fixes the Baron.
  */
-role: number, 
+role: string, 
 /**
  * Finished games played with it.
  */

@@ -163,7 +163,8 @@ impl AppState {
             if c.initial_ms < 1000
                 || c.initial_ms > MAX_CLOCK_MS
                 || c.increment_ms > MAX_INCREMENT_MS
-                || c.max_ms.is_some_and(|m| !(1000..=MAX_CLOCK_MS).contains(&m))
+                || c.max_ms
+                    .is_some_and(|m| !(1000..=MAX_CLOCK_MS).contains(&m))
             {
                 return Err(ApiError::InvalidTable(
                     "clock: initial time and cap from 1 s to 30 days, increment up to 7 days"

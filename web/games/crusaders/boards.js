@@ -1,10 +1,10 @@
 // @ts-check
 // Crusaders' player boards: facts, the action wheel, the buildings left.
 
-import { h, seatBadge, clockText, SEAT_COLORS } from '../../shell/dom.js';
+import { h, seatBadge, SEAT_COLORS } from '../../shell/dom.js';
 import { renderWheel } from './wheel.js';
 import { renderBuildingCells, renderTroopTrack } from './tracks.js';
-import { t, roman, seatLabel } from './ctx.js';
+import { t, roman, seatLabel, clock } from './ctx.js';
 import { orderDef, regionName, BUILDINGS, ENEMIES, ACTS } from './data.js';
 import { enemyName, enemyAbbr, buildingName, actName, orderName } from './names.js';
 
@@ -36,7 +36,7 @@ export function renderPlayer(snap, view, p) {
     sp?.away ? h('span', { class: 'tag warn', title: t('away_hint') }, t('away')) : null,
     p.turn_rank === 0 ? h('span', { class: 'tag', title: t('start_player_hint') }, t('start_player')) : null,
     toAct ? h('span', { class: 'tag act', title: t('to_act_hint') }, `▶ ${t('to_act')}`) : null,
-    snap.clocks ? h('span', { class: 'clock', 'data-clock': seat, title: t('clock') }, clockText(snap.clocks[seat] ?? 0)) : null);
+    snap.clocks ? h('span', { class: 'clock', 'data-clock': seat, title: t('clock') }, clock(snap.clocks[seat] ?? 0)) : null);
 
   const facts = h('dl', { class: 'facts-list' },
     h('dt', null, t('influence')), h('dd', { class: 'influence', 'data-seat': seat }, p.influence),

@@ -20,6 +20,8 @@ export const seatLabel = (snap, seat) => C.seatLabel(snap, seat);
 export const colorName = (seat) => C.colorName(seat);
 /** @param {number} n */
 export const roman = (n) => C.roman(n);
+/** @param {number} ms */
+export const clock = (ms) => C.clock(ms);
 /** @param {number} i */
 export const choose = (i) => C.choose(i);
 /** @param {number} region */

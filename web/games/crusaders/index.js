@@ -5,7 +5,7 @@
 import { h, fold, seatBadge } from '../../shell/dom.js';
 import { setCtx, t, seatLabel, colorName, rerender } from './ctx.js';
 import { setData, D, BUILDINGS, ENEMIES, regionName } from './data.js';
-import { enemyName, enemyAbbr, buildingName, buildingAbbr, actName, variantName, stepText, label, logText } from './names.js';
+import { enemyName, enemyAbbr, buildingName, buildingAbbr, actName, variantName, stepText, label, logText, orderName } from './names.js';
 import { renderMap } from './map.js';
 import { renderPlayer } from './boards.js';
 import { reconstructed } from './reconstructed.js';
@@ -191,6 +191,8 @@ export const game = {
   court: () => null,
   legend: renderLegend,
   scores: renderScores,
+  // The Order is picked in each game: the profile counts results per Order.
+  roleName: (role) => orderName(/** @type {import('../../src/generated').Order} */ (role)),
   tutorial,
 };
 

@@ -6,7 +6,8 @@
 import { setCtx } from './ctx.js';
 import { setData } from './data.js';
 import { noteLog } from './follow.js';
-import { areaName, setSnap } from './names.js';
+import { areaName, setSnap, baronName } from './names.js';
+import { colorName } from './ctx.js';
 import { region, risky, label, logText } from './describe.js';
 import { phaseText, facts } from './status.js';
 import { renderMap } from './map.js';
@@ -54,4 +55,6 @@ export const game = {
   scores: withSnap(scores),
   reconstructed,
   tutorial,
+  // Each seat plays one Baron: the role is the seat's number.
+  roleName: (role) => `${baronName(Number(role))} (${colorName(Number(role))})`,
 };

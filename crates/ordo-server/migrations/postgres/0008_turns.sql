@@ -1,5 +1,6 @@
 -- Turn-based play: each account's notification settings (with the key its e-mails'
--- unsubscribe link carries), every finished game's result per account (places, and for rated
+-- unsubscribe link carries), every finished game's result per account (the seat, its role —
+-- the Order played in Crusaders, the Baron in Warrior Knights —, the place, and for rated
 -- tables the rating before and after), and the current Glicko-2 rating per game and
 -- player-count group (`2`, `3-4`, `5-6`).
 CREATE TABLE notify_prefs (
@@ -18,6 +19,7 @@ CREATE TABLE game_results (
     game TEXT NOT NULL,
     grp TEXT NOT NULL,
     seat BIGINT NOT NULL,
+    role TEXT NOT NULL,
     place BIGINT NOT NULL,
     rated BOOLEAN NOT NULL,
     rating_before DOUBLE PRECISION,

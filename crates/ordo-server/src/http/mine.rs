@@ -74,6 +74,9 @@ async fn entry(state: &AppState, h: HeldTable) -> MyTable {
             (row.status, seats, false, None, vec![Presence::Offline; n])
         }
     };
+    let options = SeatsDoc::parse(&row.seats)
+        .map(|d| d.options)
+        .unwrap_or_default();
     let my_state = match status {
         TableStatus::Active if your_turn => MyTableState::YourTurn,
         TableStatus::Active => MyTableState::Waiting,
@@ -92,5 +95,8 @@ async fn entry(state: &AppState, h: HeldTable) -> MyTable {
         clocks,
         last_move_at: h.last_at,
         created_at: row.created_at,
+        rated: options.rated,
+        pace: options.pace,
+        clock: options.clock,
     }
 }

@@ -106,4 +106,13 @@ pub struct MyTable {
     /// When the table was created, milliseconds since the Unix epoch.
     #[ts(type = "number")]
     pub created_at: i64,
+    /// A rated table.
+    #[serde(default)]
+    pub rated: bool,
+    /// Real-time or turn-based.
+    #[serde(default)]
+    pub pace: super::lobby::Pace,
+    /// The table's clock, if any.
+    #[serde(default)]
+    pub clock: Option<super::lobby::ClockSpec>,
 }

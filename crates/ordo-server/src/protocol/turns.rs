@@ -128,13 +128,14 @@ pub struct ProfileRating {
     pub wins: u32,
 }
 
-/// How a player did with one Order (Crusaders) or Baron (Warrior Knights): the seat fixes it.
+/// How a player did with one Order (Crusaders) or Baron (Warrior Knights).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct ProfileRole {
     /// Game id.
     pub game: String,
-    /// The seat (its Order or Baron).
-    pub role: u8,
+    /// The role: in Crusaders the Order played (its id, `aviz`), in Warrior Knights the
+    /// Baron, by seat number (`0`, `1`, …), which fixes the Baron.
+    pub role: String,
     /// Finished games played with it.
     pub played: u32,
     /// Won.

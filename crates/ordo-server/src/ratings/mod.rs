@@ -69,6 +69,16 @@ fn resigned_last(places: &[u8], resigned: &[bool]) -> Vec<u8> {
         .collect()
 }
 
+/// The role a seat played, from the game's public view at the end: the Order a Crusaders seat
+/// picked (`seats[i].order`), else the seat number (a Warrior Knights seat fixes its Baron).
+fn role_of(view: &serde_json::Value, seat: usize) -> String {
+    view.get("seats")
+        .and_then(|s| s.get(seat))
+        .and_then(|s| s.get("order"))
+        .and_then(serde_json::Value::as_str)
+        .map_or_else(|| seat.to_string(), str::to_string)
+}
+
 fn shown(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
@@ -140,6 +150,7 @@ impl AppState {
             before.clone()
         };
         let at = crate::store::now_ms();
+        let view = t.game().view(ordo_core::Viewer::Spectator);
         let mut rows = Vec::new();
         let mut changes = vec![None; seats.len()];
         for (i, account) in accounts.iter().enumerate() {
@@ -167,6 +178,7 @@ impl AppState {
                 game: game.clone(),
                 group: group.to_string(),
                 seat: u8::try_from(i).unwrap_or(u8::MAX),
+                role: role_of(&view, i),
                 place,
                 rated,
                 rating_before: rated.then_some(b.rating),
@@ -232,7 +244,7 @@ impl AppState {
         for r in &results {
             match roles
                 .iter_mut()
-                .find(|x| x.game == r.game && x.role == r.seat)
+                .find(|x| x.game == r.game && x.role == r.role)
             {
                 Some(x) => {
                     x.played += 1;
@@ -240,13 +252,13 @@ impl AppState {
                 }
                 None => roles.push(ProfileRole {
                     game: r.game.clone(),
-                    role: r.seat,
+                    role: r.role.clone(),
                     played: 1,
                     won: u32::from(r.place == 0),
                 }),
             }
         }
-        roles.sort_by(|a, b| (&a.game, a.role).cmp(&(&b.game, b.role)));
+        roles.sort_by(|a, b| (&a.game, &a.role).cmp(&(&b.game, &b.role)));
         Ok(Profile {
             name: account.name,
             created_at: account.created_at,

@@ -21,6 +21,7 @@ fn result(table: &str, account: i64, place: u8, after: Option<StoredRating>) -> 
         game: "crusaders".into(),
         group: "3-4".into(),
         seat: place,
+        role: format!("{place}"),
         place,
         rated: after.is_some(),
         rating_before: after.map(|_| 1500.0),

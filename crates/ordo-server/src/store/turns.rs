@@ -65,8 +65,11 @@ pub struct ResultRow {
     pub game: String,
     /// Player-count group.
     pub group: String,
-    /// The seat (its Order or Baron).
+    /// The seat.
     pub seat: u8,
+    /// The role played: the Crusaders Order's id, or the seat number (a Warrior Knights
+    /// seat fixes its Baron).
+    pub role: String,
     /// The place (0 = first; shared places are equal).
     pub place: u8,
     /// The table was rated.
@@ -308,14 +311,15 @@ macro_rules! turns_over_pool {
                 for r in rows {
                     let res = sqlx::query(
                         "INSERT INTO game_results (table_id, account_id, game, grp, seat, \
-                         place, rated, rating_before, rating_after, deviation_after, at) \
-                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                         role, place, rated, rating_before, rating_after, deviation_after, at) \
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
                     )
                     .bind(&r.table)
                     .bind(r.account)
                     .bind(&r.game)
                     .bind(&r.group)
                     .bind(i64::from(r.seat))
+                    .bind(&r.role)
                     .bind(i64::from(r.place))
                     .bind(r.rated)
                     .bind(r.rating_before)
@@ -414,7 +418,7 @@ macro_rules! turns_over_pool {
             ) -> Result<Vec<$crate::store::turns::ResultRow>, $crate::store::StoreError> {
                 use sqlx::Row;
                 let rows = sqlx::query(
-                    "SELECT table_id, account_id, game, grp, seat, place, rated, rating_before, \
+                    "SELECT table_id, account_id, game, grp, seat, role, place, rated, rating_before, \
                      rating_after, deviation_after, at FROM game_results \
                      WHERE account_id = $1 ORDER BY at, table_id",
                 )
@@ -433,6 +437,7 @@ macro_rules! turns_over_pool {
                             game: r.try_get("game")?,
                             group: r.try_get("grp")?,
                             seat: $crate::store::seat_of(seat)?,
+                            role: r.try_get("role")?,
                             place: u8::try_from(place).unwrap_or(u8::MAX),
                             rated: r.try_get("rated")?,
                             rating_before: r.try_get("rating_before")?,
