@@ -9,11 +9,10 @@ import { renderTable, renderConn, tickClocks } from './table.js';
 import { connect, ensureGame, tokenFromInvite, refusedTokens, send } from './conn.js';
 import { addChat, renderChat, chatRefused } from './chat.js';
 import { choose, clickRegion, canDecide, decisionButton } from './decide.js';
-import { api, ApiError, store, tableUrl, tableInfo } from './api.js';
+import { api, ApiError, store, tableUrl, tableInfo, whoAmI } from './api.js';
 import { mergeApply } from './patch.js';
 import { installTips } from './tip.js';
 import { afterGesture } from './mapview.js';
-import { startNotify, seeTable, onMine, told } from './notify.js';
 
 /** The context lent to the game on the table (`game-api.js`). @type {import('./game-api.js').Ctx} */
 const ctx = {
@@ -29,7 +28,26 @@ hooks.updateTitle = updateTitle;
 hooks.chat = addChat;
 hooks.presence = renderChat;
 hooks.chatRefused = chatRefused;
-hooks.updated = seeTable;
+/** Your-turn notifications (`notify.js`), loaded for people who have games here — signed in, a
+ * browser that took a seat, the lobby — not for a passing spectator. @type {typeof import('./notify.js') | null} */
+let notify = null;
+let notifyAsked = false;
+/** @type {Array<(list: Array<import('../src/generated').MyTable>) => void>} */
+const mineListeners = [];
+function wantNotify() {
+  if (notifyAsked) return;
+  notifyAsked = true;
+  void import('./notify.js').then((m) => {
+    notify = m;
+    for (const f of mineListeners) m.onMine(f);
+    m.startNotify();
+    m.seeTable();
+  });
+}
+hooks.updated = () => {
+  if (tbl.snap?.you != null) wantNotify();
+  notify?.seeTable();
+};
 hooks.render = () => {
   // The lobby, the replay and the rules page are loaded only where they are shown.
   // A gesture on the map finishes before the table is drawn again.
@@ -113,10 +131,12 @@ async function boot() {
     lobby.renderLobby();
     void lobby.loadTables();
     // The player's tables, asked for the notifications, keep "My games" fresh too.
-    onMine(lobby.takeMine);
+    mineListeners.push(lobby.takeMine);
+    wantNotify();
   }
-  // Your turn, told on every page.
-  startNotify();
+  // Your turn, told on every page of a person who plays here.
+  if (ui.page !== 'table' || Object.keys(store.tables()).length) wantNotify();
+  else void whoAmI().then((me) => { if (me) wantNotify(); });
 }
 
 // Exposed for tests and debugging: the snapshot this page holds.
@@ -130,7 +150,7 @@ Object.defineProperty(window, '__ordo', {
     /** Draws the page again (after a test changed the held snapshot). */
     rerender() { hooks.render(); },
     /** What this page told the player: sounds asked for and notifications shown. */
-    get told() { return { ...told }; },
+    get told() { return notify ? { ...notify.told } : { sounds: 0, notes: 0 }; },
   },
 });
 

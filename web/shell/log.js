@@ -3,7 +3,7 @@ import { h, seatBadge } from './dom.js';
 import { tbl } from './state.js';
 import { replayUrl } from './api.js';
 import { t, seatLabel } from './i18n.js';
-import { timeouts, timeoutLogLine } from './turns.js';
+import { timeouts, timeoutLogLine } from './turns-gate.js';
 
 /** @typedef {import('../src/generated').Snapshot} Snapshot */
 /** @typedef {import('../src/generated').LogLine} LogLine */

@@ -13,7 +13,7 @@ import { againBlock } from './again.js';
 import { chatPanel, markPresence } from './chat.js';
 import { resignBlock, leaveBlock, rematchBlock } from './leaving.js';
 import { invitesBlock, nameBlock } from './invites.js';
-import { lowTimeSlot, tickLowTime, abandonBlock, resultsNotes } from './turns.js';
+import { lowTimeSlot, tickLowTime, abandonBlock, resultsNotes } from './turns-gate.js';
 
 /** @typedef {import('../src/generated').Snapshot} Snapshot */
 /** @typedef {Snapshot} Snap */

@@ -8,7 +8,6 @@ import { h, $, seatBadge } from './dom.js';
 import { ApiError, api } from './api.js';
 import { tbl, hooks } from './state.js';
 import { t, seatLabel, clockIn } from './i18n.js';
-import { beep } from './notify.js';
 
 /** @typedef {import('../src/generated').Snapshot} Snap */
 
@@ -48,7 +47,7 @@ export function tickLowTime(snap, elapsed) {
     for (const el of document.querySelectorAll(`[data-clock="${me}"]`)) el.classList.toggle('low', low);
   }
   if (low && !tbl.lowTime) {
-    beep('low');
+    void import('./notify.js').then((m) => m.beep('low'));
     const say = $('#low-time-say');
     if (say) say.textContent = t('low_time_alert');
   }
