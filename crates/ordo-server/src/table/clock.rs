@@ -149,6 +149,10 @@ impl Clocks {
             return;
         };
         let was = std::mem::replace(held, on);
+        if !was && !on {
+            // Running as it did: nothing to change.
+            return;
+        }
         let Some(Some(since)) = self.since.get(seat).copied() else {
             return;
         };
@@ -160,7 +164,7 @@ impl Clocks {
                 turn.at += now.saturating_duration_since(since);
             }
         } else if let Some(left) = self.left.get_mut(seat) {
-            // Charged up to now, then held (or still running).
+            // Charged up to now, then held.
             *left -= elapsed;
         }
         if let Some(s) = self.since.get_mut(seat) {
