@@ -127,8 +127,18 @@ function isoDay(days) {
 
 /** A part of a page, pictured. @param {Page} page @param {string} sel @param {string} name */
 async function part(page, sel, name) {
-  await page.locator(sel).scrollIntoViewIfNeeded();
-  await page.locator(sel).screenshot({ path: join(SHOTS, `${name}.png`) });
+  // A page that draws itself again (its strings or data arriving) may replace the part while it
+  // is being pictured: then it is found again.
+  for (let tries = 0; ; tries += 1) {
+    try {
+      await page.locator(sel).scrollIntoViewIfNeeded({ timeout: 10000 });
+      await page.locator(sel).screenshot({ path: join(SHOTS, `${name}.png`), timeout: 10000 });
+      break;
+    } catch (e) {
+      if (tries >= 3 || !/not attached|detached/i.test(String(e))) throw e;
+      await page.waitForTimeout(200);
+    }
+  }
   log(`screenshot ${join(SHOTS, `${name}.png`)}`);
 }
 

@@ -14,6 +14,9 @@ import { guestPrefs, saveGuestPrefs, usePrefs } from './notify.js';
 /** @typedef {import('../src/generated').NotifySettings} NotifySettings */
 /** @typedef {import('../src/generated').WebhookTest} WebhookTest */
 
+/** The strings only this section, the leaderboard and the profile use (not the shell's; as `leaderboard.js`). @param {string} code */
+export const pageStrings = (code) => import(`../i18n/pages/${code}.js`).then((m) => /** @type {import('./i18n.js').Dict} */ (m.default));
+
 const DAY_MS = 86400000;
 /** The longest vacation, from now. */
 const VACATION_MAX_MS = 30 * DAY_MS;
@@ -78,7 +81,7 @@ async function save(change, notice = t('account_saved')) {
   try {
     /** @type {NotifySettings} */
     const got = await call('PUT', '/api/me/notifications', {
-      sound: next.sound, browser: next.browser, email: next.email, webhook: next.webhook, vacation_until: next.vacation_until,
+      sound: next.sound, browser: next.browser, email: next.email, webhook: next.webhook, vacation_until: next.vacation_until, lang: getLang(),
     });
     st.settings = got;
     usePrefs(got);

@@ -7,8 +7,8 @@
 import { h, $ } from './dom.js';
 import { ApiError, call, whoAmI, forgetMe } from './api.js';
 import { ui } from './state.js';
-import { t } from './i18n.js';
-import { notifySection } from './account-notify.js';
+import { t, usePageStrings } from './i18n.js';
+import { notifySection, pageStrings } from './account-notify.js';
 
 /** @typedef {import('../src/generated').Me} Me */
 
@@ -83,7 +83,8 @@ export async function renderAccount() {
   if (!app || ui.page !== 'account') return;
   document.title = `${t('account')} · Ordo`;
   forgetMe();
-  const me = await whoAmI();
+  // The notification settings' strings (not the shell's) come with the answer.
+  const [me] = await Promise.all([whoAmI(), usePageStrings(pageStrings)]);
   const messages = [
     h('p', { class: 'error', role: 'alert', id: 'account-error', hidden: true }),
     page.notice ? h('p', { class: 'ok', role: 'status', id: 'account-notice' }, page.notice) : null,

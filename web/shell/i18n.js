@@ -1,6 +1,7 @@
 // @ts-check
 // Languages: the current one, its strings loaded on demand (the shell's from `i18n/{lang}.js`, the
-// game's on the table from the game's `strings(lang)`), plurals by Intl.PluralRules.
+// game's on the table from the game's `strings(lang)`, some pages' from `i18n/pages/{lang}.js`),
+// plurals by Intl.PluralRules.
 
 import { clockText } from './dom.js';
 
@@ -26,6 +27,10 @@ let shellDict = {};
 let gameDict = {};
 /** The game whose strings are held, and how to load them. @type {((lang: string) => Promise<Dict>) | null} */
 let gameLoader = null;
+/** @type {Dict} */
+let pageDict = {};
+/** @type {((lang: string) => Promise<Dict>) | null} */
+let pageLoader = null;
 let plural = new Intl.PluralRules(lang);
 
 /** @type {Array<() => void | Promise<void>>} */
@@ -40,11 +45,12 @@ export function getLang() {
  * @param {string} code
  */
 async function load(code) {
-  const [shell, game] = await Promise.all([
+  const [shell, game, page] = await Promise.all([
     import(`../i18n/${code}.js`).then((m) => /** @type {Dict} */ (m.default)),
     gameLoader ? gameLoader(code) : Promise.resolve(/** @type {Dict} */ ({})),
+    pageLoader ? pageLoader(code) : Promise.resolve(/** @type {Dict} */ ({})),
   ]);
-  return { shell, game };
+  return { shell, game, page };
 }
 
 /** Loads the strings of the language shown first (before the first render). */
@@ -64,6 +70,17 @@ export async function useGameStrings(loader) {
   gameDict = await loader(lang);
 }
 
+/**
+ * Sets the page's own strings (loaded for each language shown); such a page asks on each drawing.
+ * @param {(lang: string) => Promise<Dict>} loader
+ */
+export async function usePageStrings(loader) {
+  pageLoader = loader;
+  const code = lang;
+  const d = await loader(code);
+  if (code === lang) pageDict = d;
+}
+
 /** Switches the language: loads its strings, then re-renders. @param {string} code */
 export async function setLang(code) {
   if (!(code in LANGS) || code === lang) return;
@@ -72,6 +89,7 @@ export async function setLang(code) {
   plural = new Intl.PluralRules(code);
   shellDict = d.shell;
   gameDict = d.game;
+  pageDict = d.page;
   try { localStorage.setItem('ordo.lang', code); } catch { /* no storage */ }
   // The page says its new language only once it is drawn in it (tests and screen readers wait on it).
   await Promise.all(listeners.map((f) => f()));
@@ -85,7 +103,7 @@ export function onLangChange(f) {
 
 /** Whether a key exists in the held strings (for names built from data). @param {string} key */
 export function has(key) {
-  return key in gameDict || key in shellDict;
+  return key in gameDict || key in pageDict || key in shellDict;
 }
 
 /**
@@ -96,7 +114,7 @@ export function has(key) {
  * @returns {string}
  */
 export function t(key, params) {
-  const v = gameDict[key] ?? shellDict[key];
+  const v = gameDict[key] ?? pageDict[key] ?? shellDict[key];
   /** @type {string} */
   let text;
   if (v == null) text = key;

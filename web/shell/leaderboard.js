@@ -5,10 +5,13 @@
 import { h, $ } from './dom.js';
 import { ApiError, call } from './api.js';
 import { ui, hooks } from './state.js';
-import { t, gameName } from './i18n.js';
+import { t, gameName, usePageStrings } from './i18n.js';
 import { GAME_IDS } from './games.js';
 
 /** @typedef {import('../src/generated').Leaderboard} Leaderboard */
+
+/** The strings only this page, the profile and the notification settings use (not the shell's). @param {string} code */
+export const pageStrings = (code) => import(`../i18n/pages/${code}.js`).then((m) => /** @type {import('./i18n.js').Dict} */ (m.default));
 
 /** The player-count groups ratings are kept by. */
 export const GROUPS = ['2', '3-4', '5-6'];
@@ -67,6 +70,9 @@ export async function renderLeaderboard() {
     p.catch(() => asked.delete(key));
     asked.set(key, p);
   }
+  // This page's strings, asked for while the board is on its way.
+  await usePageStrings(pageStrings);
+  if (ui.page !== 'leaderboard') return;
   const head = h('div', { class: 'card leaderboard-head' },
     h('div', { class: 'row wrap' }, h('h1', null, t('leaderboard')), h('span', { class: 'grow' }), h('a', { href: '/', class: 'button small' }, t('back_to_lobby'))),
     h('nav', { class: 'row wrap switches', 'aria-label': t('game_choice') },

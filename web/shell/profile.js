@@ -6,9 +6,9 @@
 import { h, s, $ } from './dom.js';
 import { ApiError, call, fetchGameData } from './api.js';
 import { ui, hooks } from './state.js';
-import { t, gameName, getLang, useGameStrings } from './i18n.js';
+import { t, gameName, getLang, useGameStrings, usePageStrings } from './i18n.js';
 import { GAMES } from './games.js';
-import { groupName, leaderboardUrl } from './leaderboard.js';
+import { groupName, leaderboardUrl, pageStrings } from './leaderboard.js';
 
 /** @typedef {import('../src/generated').Profile} Profile */
 /** @typedef {import('../src/generated').RatingPoint} RatingPoint */
@@ -103,12 +103,17 @@ export async function renderProfile() {
   const lang = getLang();
   document.title = `${name || t('profile')} · Ordo`;
   app.replaceChildren(h('div', { class: 'card' }, h('p', null, t('loading'))));
+  // The profile and this page's strings, asked for together.
+  /** @type {Promise<Profile> | null} */
+  const asked = name ? call('GET', `/api/players/${encodeURIComponent(name)}`) : null;
+  asked?.catch(() => {});
+  await usePageStrings(pageStrings);
   /** @type {Profile | null} */
   let p = null;
   let error = '';
   try {
-    if (!name) throw new ApiError('player/unknown', '');
-    p = await call('GET', `/api/players/${encodeURIComponent(name)}`);
+    if (!asked) throw new ApiError('player/unknown', '');
+    p = await asked;
   } catch (e) {
     error = e instanceof ApiError && (e.code === 'player/unknown' || e.code === 'http/404') ? t('profile_unknown', { name }) : `${t('profile_failed')}${e instanceof Error && e.message ? ` — ${e.message}` : ''}`;
   }

@@ -758,7 +758,11 @@ vacation_until: number | null,
 /**
  * The account's e-mail address (read only here; set on the account page).
  */
-email_address: string | null, };
+email_address: string | null, 
+/**
+ * The language mails and webhooks are written in (`en`, `vi`, `ja`, `ru`).
+ */
+lang: string, };
 
 export type Order = "alcantara" | "aviz" | "calatrava" | "holy_sepulchre" | "hospitaller" | "montesa" | "santiago" | "st_lazarus" | "templar" | "teutonic" | "female_band" | "livonian" | "dragon" | "brandenburg" | "utrecht" | "holy_ghost";
 
@@ -1199,7 +1203,12 @@ webhook: string | null,
 /**
  * Vacation until then (at most 30 days ahead), or `null` to end it.
  */
-vacation_until: number | null, };
+vacation_until: number | null, 
+/**
+ * The language for mails and webhooks (`en`, `vi`, `ja`, `ru`; the page sends the one it
+ * shows); unchanged when left out.
+ */
+lang?: string, };
 
 export type Side = "small" | "large";
 

@@ -215,6 +215,7 @@ impl ApiError {
             ApiError::Notify { field, .. } => match *field {
                 "webhook" => "notify/webhook",
                 "vacation" => "notify/vacation",
+                "lang" => "notify/lang",
                 _ => "notify/email",
             },
             ApiError::UnknownPlayer => "player/unknown",

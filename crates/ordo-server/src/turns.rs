@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use crate::error::ApiError;
-use crate::notify::Note;
+use crate::notify::{Note, Who};
 use crate::protocol::{AbandonAnswer, Pace};
 use crate::state::{again_on_fresh_seats, AppState};
 use crate::table::{LiveTable, SeatKey};
@@ -45,9 +45,9 @@ impl AppState {
                 .enumerate()
                 .filter(|&(i, _)| i != seat)
                 .map(|(_, s)| match (&s.name, &s.kind) {
-                    (Some(n), _) => n.clone(),
-                    (None, crate::protocol::SeatKind::Bot { bot }) => format!("bot ({bot})"),
-                    (None, _) => "a guest".into(),
+                    (Some(n), _) => Who::Named(n.clone()),
+                    (None, crate::protocol::SeatKind::Bot { bot }) => Who::Bot(bot.clone()),
+                    (None, _) => Who::Guest,
                 })
                 .collect();
             self.notifier.send(Note::YourTurn {

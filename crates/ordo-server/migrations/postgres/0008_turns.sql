@@ -10,7 +10,8 @@ CREATE TABLE notify_prefs (
     email BOOLEAN NOT NULL,
     webhook TEXT,
     vacation_until BIGINT,
-    mail_key TEXT NOT NULL UNIQUE
+    mail_key TEXT NOT NULL UNIQUE,
+    lang TEXT NOT NULL DEFAULT 'en'
 );
 
 CREATE TABLE game_results (

@@ -46,6 +46,7 @@ fn settings_of(p: &NotifyPrefs, email: Option<String>) -> NotifySettings {
         webhook: p.webhook.clone(),
         vacation_until: p.vacation_until,
         email_address: email,
+        lang: p.lang.clone(),
     }
 }
 
@@ -97,6 +98,15 @@ async fn set_settings(
     p.email = req.email;
     p.webhook = webhook;
     p.vacation_until = vacation_until;
+    if let Some(lang) = req.lang.as_deref() {
+        if !crate::notify::LANGS.contains(&lang) {
+            return Err(ApiError::Notify {
+                field: "lang",
+                message: "mails are written in en, vi, ja or ru".into(),
+            });
+        }
+        p.lang = lang.to_string();
+    }
     state.store.set_notify_prefs(me.account.id, &p).await?;
     state.notifier.set_vacation(me.account.id, vacation_until);
     Ok(Json(settings_of(&p, me.account.email.clone())))
@@ -107,7 +117,7 @@ async fn webhook_test(
     me: SignedIn,
 ) -> Result<Json<WebhookTest>, ApiError> {
     let p = prefs_of(&state, me.account.id).await?;
-    let Some(url) = p.webhook else {
+    let Some(url) = p.webhook.clone() else {
         return Ok(Json(WebhookTest {
             ok: false,
             status: None,
@@ -115,7 +125,7 @@ async fn webhook_test(
         }));
     };
     Ok(Json(
-        crate::notify::test_webhook(&state.notifier, &url).await,
+        crate::notify::test_webhook(&state.notifier, &url, &p.lang).await,
     ))
 }
 

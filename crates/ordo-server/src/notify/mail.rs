@@ -10,7 +10,9 @@ use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Tls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
-use super::{words, Note, NotifyConfig};
+use super::words::{batch_subject, footer, words};
+use super::{Note, NotifyConfig};
+use crate::store::turns::NotifyPrefs;
 
 /// How TLS is used with the SMTP server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,21 +153,23 @@ fn transport(smtp: &SmtpUrl) -> Result<AsyncSmtpTransport<Tokio1Executor>, Strin
 }
 
 /// The subject and text of one mail telling `notes` (a batch of turns, or one note).
-pub(crate) fn compose(notes: &[Note], public_url: &str, unsubscribe: &str) -> (String, String) {
-    let told: Vec<(String, String)> = notes.iter().map(|n| words(n, public_url)).collect();
+pub(crate) fn compose(
+    notes: &[Note],
+    public_url: &str,
+    unsubscribe: &str,
+    lang: &str,
+) -> (String, String) {
+    let told: Vec<(String, String)> = notes.iter().map(|n| words(n, public_url, lang)).collect();
     let subject = match told.as_slice() {
         [(title, _)] => title.clone(),
-        many => format!("Your turn at {} tables", many.len()),
+        many => batch_subject(many.len(), lang),
     };
     let mut text = String::new();
     for (_, body) in &told {
         text.push_str(body);
         text.push_str("\n\n");
     }
-    text.push_str(
-        "You get this mail because you switched on e-mail notifications in your Ordo account.\n",
-    );
-    text.push_str(&format!("To stop them: {unsubscribe}\n"));
+    text.push_str(&footer(unsubscribe, lang));
     (subject, text)
 }
 
@@ -174,14 +178,15 @@ pub(crate) async fn send(
     smtp: &SmtpUrl,
     cfg: &NotifyConfig,
     to: &str,
-    mail_key: &str,
+    prefs: &NotifyPrefs,
     notes: &[Note],
 ) -> Result<(), String> {
     let unsubscribe = format!(
-        "{}/api/unsubscribe?key={mail_key}",
-        cfg.public_url.trim_end_matches('/')
+        "{}/api/unsubscribe?key={}",
+        cfg.public_url.trim_end_matches('/'),
+        prefs.mail_key
     );
-    let (subject, text) = compose(notes, &cfg.public_url, &unsubscribe);
+    let (subject, text) = compose(notes, &cfg.public_url, &unsubscribe, &prefs.lang);
     let from: Mailbox = cfg
         .mail_from
         .parse()
@@ -230,9 +235,9 @@ mod tests {
             account: 1,
             table: t.into(),
             game: "crusaders".into(),
-            others: vec!["Bob".into()],
+            others: vec![super::super::Who::Named("Bob".into())],
         };
-        let (subject, text) = compose(&[note("a1"), note("b2")], "http://o", "http://o/u");
+        let (subject, text) = compose(&[note("a1"), note("b2")], "http://o", "http://o/u", "en");
         assert_eq!(subject, "Your turn at 2 tables");
         assert!(text.contains("http://o/t/a1") && text.contains("http://o/t/b2"));
         assert!(text.contains("To stop them: http://o/u"));

@@ -9,6 +9,7 @@
 
 mod mail;
 mod webhook;
+mod words;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -16,12 +17,12 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 
-use crate::games::game_name;
 use crate::store::turns::NotifyPrefs;
 use crate::store::Store;
 
 pub use mail::{SmtpTls, SmtpUrl};
 pub(crate) use webhook::{check_webhook, test_webhook};
+pub use words::LANGS;
 
 /// How the host's server sends notifications.
 #[derive(Clone, Debug)]
@@ -58,6 +59,17 @@ impl Default for NotifyConfig {
     }
 }
 
+/// Another player at the table, as a note names them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Who {
+    /// A player's name.
+    Named(String),
+    /// A bot, by its level.
+    Bot(String),
+    /// A guest who gave no name.
+    Guest,
+}
+
 /// Something to tell a player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Note {
@@ -66,8 +78,8 @@ pub(crate) enum Note {
         account: i64,
         table: String,
         game: String,
-        /// The other players' names.
-        others: Vec<String>,
+        /// The other players.
+        others: Vec<Who>,
     },
     /// Part of a turn-based clock's time has gone.
     Reminder {
@@ -101,67 +113,6 @@ impl Note {
             | Note::Reminder { table, .. }
             | Note::TimedOut { table, .. } => table,
         }
-    }
-}
-
-/// A note in words (English: accounts keep no language yet), with the table's address.
-pub(crate) fn words(note: &Note, public_url: &str) -> (String, String) {
-    let link = format!("{}/t/{}", public_url.trim_end_matches('/'), note.table());
-    match note {
-        Note::YourTurn { game, others, .. } => {
-            let with = if others.is_empty() {
-                String::new()
-            } else {
-                format!(" with {}", others.join(", "))
-            };
-            (
-                format!("Your turn in {}", game_name(game)),
-                format!("It is your turn in {}{with}: {link}", game_name(game)),
-            )
-        }
-        Note::Reminder {
-            game,
-            percent,
-            left_ms,
-            ..
-        } => (
-            format!("Reminder: your move in {}", game_name(game)),
-            format!(
-                "{percent} % of your time for this move in {} has gone; {} left: {link}",
-                game_name(game),
-                crate::notify::duration_words(*left_ms)
-            ),
-        ),
-        Note::TimedOut { game, at_move, .. } => (
-            format!("Your time ran out in {}", game_name(game)),
-            format!(
-                "Your time ran out at move {at_move} in {}; the stand-in plays for you until \
-                 you take your seat back: {link}",
-                game_name(game)
-            ),
-        ),
-    }
-}
-
-/// A duration in words: "1 day 4 hours", "3 hours 5 minutes", "40 seconds".
-pub(crate) fn duration_words(ms: i64) -> String {
-    let s = ms.max(0) / 1000;
-    let (d, h, m) = (s / 86_400, (s % 86_400) / 3600, (s % 3600) / 60);
-    let unit = |n: i64, one: &str| {
-        if n == 1 {
-            format!("1 {one}")
-        } else {
-            format!("{n} {one}s")
-        }
-    };
-    if d > 0 {
-        format!("{} {}", unit(d, "day"), unit(h, "hour"))
-    } else if h > 0 {
-        format!("{} {}", unit(h, "hour"), unit(m, "minute"))
-    } else if m > 0 {
-        unit(m, "minute")
-    } else {
-        unit(s, "second")
     }
 }
 
@@ -304,8 +255,9 @@ impl Worker {
             let n = self.notifier.clone();
             let metrics = self.metrics.clone();
             let note = note.clone();
+            let lang = prefs.lang.clone();
             tokio::spawn(async move {
-                let ok = webhook::deliver(&n, &url, &note).await;
+                let ok = webhook::deliver(&n, &url, &note, &lang).await;
                 if ok {
                     metrics.webhooks_sent.increment(1);
                 } else {
@@ -356,35 +308,12 @@ impl Worker {
             return;
         }
         let cfg = &self.notifier.config;
-        match mail::send(&smtp, cfg, &to, &prefs.mail_key, &notes).await {
+        match mail::send(&smtp, cfg, &to, &prefs, &notes).await {
             Ok(()) => self.metrics.mails_sent.increment(1),
             Err(e) => {
                 self.metrics.mails_failed.increment(1);
                 tracing::warn!(account, error = %e, "notification mail not sent");
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn durations_and_notes_read_as_words() {
-        assert_eq!(duration_words(90_000_000), "1 day 1 hour");
-        assert_eq!(duration_words(2 * 3_600_000 + 60_000), "2 hours 1 minute");
-        assert_eq!(duration_words(40_000), "40 seconds");
-        let (title, body) = words(
-            &Note::TimedOut {
-                account: 1,
-                table: "abc".into(),
-                game: "crusaders".into(),
-                at_move: 87,
-            },
-            "https://ordo.example/",
-        );
-        assert!(title.contains("time ran out"), "{title}");
-        assert!(body.contains("move 87") && body.ends_with("https://ordo.example/t/abc"));
     }
 }

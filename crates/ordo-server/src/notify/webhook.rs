@@ -5,7 +5,8 @@
 
 use std::net::IpAddr;
 
-use super::{words, Note, Notifier};
+use super::words::{webhook_test, words};
+use super::{Note, Notifier};
 use crate::protocol::WebhookTest;
 
 fn private(ip: IpAddr) -> bool {
@@ -102,8 +103,8 @@ async fn call(n: &Notifier, url: &str, note_text: &str) -> Result<u16, String> {
 }
 
 /// Delivers a note, trying again after each of the configured waits; whether it was taken.
-pub(crate) async fn deliver(n: &Notifier, url: &str, note: &Note) -> bool {
-    let (title, body) = words(note, &n.config.public_url);
+pub(crate) async fn deliver(n: &Notifier, url: &str, note: &Note, lang: &str) -> bool {
+    let (title, body) = words(note, &n.config.public_url, lang);
     let text = format!("**{title}**\n{body}");
     let mut waits = n.config.webhook_backoff.iter();
     loop {
@@ -125,8 +126,8 @@ pub(crate) async fn deliver(n: &Notifier, url: &str, note: &Note) -> bool {
 }
 
 /// The settings page's test: one call, answered in words.
-pub(crate) async fn test_webhook(n: &Notifier, url: &str) -> WebhookTest {
-    let text = "Ordo: this is a test of your webhook. Your turns will be announced here.";
+pub(crate) async fn test_webhook(n: &Notifier, url: &str, lang: &str) -> WebhookTest {
+    let text = webhook_test(lang);
     match call(n, url, text).await {
         Ok(s) => WebhookTest {
             ok: (200..300).contains(&s),

@@ -32,6 +32,8 @@ pub struct NotifySettings {
     pub vacation_until: Option<i64>,
     /// The account's e-mail address (read only here; set on the account page).
     pub email_address: Option<String>,
+    /// The language mails and webhooks are written in (`en`, `vi`, `ja`, `ru`).
+    pub lang: String,
 }
 
 /// `PUT /api/me/notifications`.
@@ -51,6 +53,11 @@ pub struct SetNotify {
     #[serde(default)]
     #[ts(type = "number | null")]
     pub vacation_until: Option<i64>,
+    /// The language for mails and webhooks (`en`, `vi`, `ja`, `ru`; the page sends the one it
+    /// shows); unchanged when left out.
+    #[serde(default)]
+    #[ts(optional)]
+    pub lang: Option<String>,
 }
 
 /// `POST /api/me/notifications/webhook`: how the test call went.

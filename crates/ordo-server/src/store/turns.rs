@@ -22,6 +22,8 @@ pub struct NotifyPrefs {
     pub vacation_until: Option<i64>,
     /// The key of the e-mails' unsubscribe link (random, per account).
     pub mail_key: String,
+    /// The language mails and webhooks are written in (`en`, `vi`, `ja`, `ru`).
+    pub lang: String,
 }
 
 impl NotifyPrefs {
@@ -35,6 +37,7 @@ impl NotifyPrefs {
             webhook: None,
             vacation_until: None,
             mail_key,
+            lang: "en".into(),
         }
     }
 }
@@ -217,7 +220,7 @@ macro_rules! turns_over_pool {
             ) -> Result<Option<$crate::store::turns::NotifyPrefs>, $crate::store::StoreError> {
                 use sqlx::Row;
                 let row = sqlx::query(
-                    "SELECT sound, browser, email, webhook, vacation_until, mail_key \
+                    "SELECT sound, browser, email, webhook, vacation_until, mail_key, lang \
                      FROM notify_prefs WHERE account_id = $1",
                 )
                 .bind(account)
@@ -231,6 +234,7 @@ macro_rules! turns_over_pool {
                     webhook: row.try_get("webhook")?,
                     vacation_until: row.try_get("vacation_until")?,
                     mail_key: row.try_get("mail_key")?,
+                    lang: row.try_get("lang")?,
                 }))
             }
 
@@ -241,11 +245,11 @@ macro_rules! turns_over_pool {
             ) -> Result<(), $crate::store::StoreError> {
                 sqlx::query(
                     "INSERT INTO notify_prefs (account_id, sound, browser, email, webhook, \
-                     vacation_until, mail_key) VALUES ($1, $2, $3, $4, $5, $6, $7) \
+                     vacation_until, mail_key, lang) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
                      ON CONFLICT (account_id) DO UPDATE SET sound = excluded.sound, \
                      browser = excluded.browser, email = excluded.email, \
                      webhook = excluded.webhook, vacation_until = excluded.vacation_until, \
-                     mail_key = excluded.mail_key",
+                     mail_key = excluded.mail_key, lang = excluded.lang",
                 )
                 .bind(account)
                 .bind(p.sound)
@@ -254,6 +258,7 @@ macro_rules! turns_over_pool {
                 .bind(p.webhook.as_deref())
                 .bind(p.vacation_until)
                 .bind(&p.mail_key)
+                .bind(&p.lang)
                 .execute(self.pool())
                 .await?;
                 Ok(())
