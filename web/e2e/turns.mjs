@@ -236,6 +236,9 @@ export async function scenarioTurns(browser) {
       await page.goto(`${base}/t/${made.id}?token=${made.tokens[0]}`);
       quick.push({ page, ctx, id: made.id, lang });
     }
+    // Alice also has the lobby open in another tab: her time-out is told there.
+    const lobbyTab = await ctxA.newPage();
+    await lobbyTab.goto(`${base}/`);
     for (const q of quick) {
       await q.page.locator('#low-time:not([hidden])').waitFor({ timeout: 15000 });
       const text = await q.page.locator('#low-time').innerText();
@@ -260,13 +263,19 @@ export async function scenarioTurns(browser) {
       check(await q.page.locator('#low-time:not([hidden])').count() === 0, 'no low-time warning once the stand-in plays');
     }
     await part(a, '#log', 'timeout-log-desktop-en');
+    // The lobby tab asks every 20 s: the time-out is told there once, as a notification.
+    await lobbyTab.waitForFunction(() => (/** @type {any} */ (window).__notified ?? []).some((/** @type {any} */ n) => n.title.startsWith('Your time ran out')), null, { timeout: 60000, polling: 500 });
+    const outNote = await lobbyTab.evaluate(() => (/** @type {any} */ (window).__notified).find((/** @type {any} */ n) => n.title.startsWith('Your time ran out')));
+    check(/^Your time ran out — Crusaders/.test(outNote.title) && /The stand-in plays for you from move \d+/.test(outNote.body), `the time-out told in a notification (${outNote.title} / ${outNote.body})`);
+    check(await a.evaluate(() => (/** @type {any} */ (window).__notified ?? []).every((/** @type {any} */ n) => !n.title.startsWith('Your time ran out'))), 'not on the page showing the table');
+    await lobbyTab.close();
     for (const q of quick) {
       await q.page.waitForFunction(() => /** @type {any} */ (window).__ordo?.snap?.status === 'finished' && document.querySelector('#scores') != null, null, { timeout: 180000, polling: 500 });
       await q.page.locator('#timeout-0').waitFor({ timeout: 10000 });
     }
     await part(a, '#scores', 'timeout-scores-desktop-en');
     await part(b, '#timeout-0', 'timeout-scores-phone-ru');
-    passed.push('timeouts: the log tells the time-out at its move, the score screen repeats it (en, ru)');
+    passed.push('timeouts: the log tells the time-out at its move, the score screen repeats it (en, ru), and a browser notification tells it in another tab');
 
     // ---- (b) A browser notification while waiting in the lobby ------------------------------
     const duo = await call(ctxA, 'POST', `${base}/api/tables`, {

@@ -330,6 +330,8 @@ export default {
   notify_title: "Your turn — {game}",
   notify_body: "Your move at the table with {who}.",
   notify_body_alone: "Your move.",
+  notify_timeout_title: "Your time ran out — {game}",
+  notify_timeout_body: "The stand-in plays for you from move {n}: open the table to take your seat back.",
   low_time: "Low time: {left} left",
   low_time_alert: "Your clock is running low.",
   timed_out: "Time ran out for {who} at move {n}; the stand-in played from there.",

@@ -331,6 +331,8 @@ export default {
   notify_title: "あなたの番です — {game}",
   notify_body: "{who}とのテーブルで、あなたの手番です。",
   notify_body_alone: "あなたの手番です。",
+  notify_timeout_title: "持ち時間切れ — {game}",
+  notify_timeout_body: "{n}手目から代理があなたの代わりに指しています。卓を開いて席を取り戻せます。",
   low_time: "残り時間わずか：あと{left}",
   low_time_alert: "持ち時間が残りわずかです。",
   timed_out: "{who}は{n}手目で時間切れになり、以降は代理ボットがプレイしました。",

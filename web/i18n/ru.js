@@ -331,6 +331,8 @@ export default {
   notify_title: "Ваш ход — {game}",
   notify_body: "Ваш ход за столом с игроками: {who}.",
   notify_body_alone: "Ваш ход.",
+  notify_timeout_title: "Ваше время истекло — {game}",
+  notify_timeout_body: "С хода {n} за вас играет заместитель: откройте стол, чтобы вернуть себе место.",
   low_time: "Время на исходе: осталось {left}",
   low_time_alert: "Ваше время на исходе.",
   timed_out: "У игрока {who} истекло время на ходу {n}; дальше за него играл заместитель.",

@@ -331,6 +331,8 @@ export default {
   notify_title: "Đến lượt bạn — {game}",
   notify_body: "Đến lượt bạn đi ở bàn với {who}.",
   notify_body_alone: "Đến lượt bạn đi.",
+  notify_timeout_title: "Bạn đã hết thời gian — {game}",
+  notify_timeout_body: "Người chơi thay đánh cho bạn từ nước {n}: mở bàn để lấy lại ghế.",
   low_time: "Sắp hết giờ: còn {left}",
   low_time_alert: "Đồng hồ của bạn sắp hết giờ.",
   timed_out: "{who} đã hết giờ ở nước {n}; người chơi thay đã đi tiếp từ đó.",

@@ -150,13 +150,30 @@ function toldElsewhere(id) {
  * @param {string} id @param {string} game @param {Array<string>} others
  */
 function tell(id, game, others) {
-  if (toldElsewhere(id)) return;
-  beep('turn');
-  if (!prefs.browser || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
   const title = t('notify_title', { game: gameName(game) });
   const body = others.length ? t('notify_body', { who: listOf(others) }) : t('notify_body_alone');
+  show(id, 'turn', title, body);
+}
+
+/**
+ * Tells the player their time ran out at a table (the stand-in plays from move `n`).
+ * @param {string} id @param {string} game @param {number} n
+ */
+function tellTimeout(id, game, n) {
+  show(`${id}:timeout`, 'timeout', t('notify_timeout_title', { game: gameName(game) }), t('notify_timeout_body', { n }));
+}
+
+/**
+ * A sound and a browser notification (once over the player's tabs).
+ * @param {string} key @param {'turn' | 'timeout'} kind @param {string} title @param {string} body
+ */
+function show(key, kind, title, body) {
+  if (toldElsewhere(key)) return;
+  const id = key.split(':')[0];
+  beep(kind === 'timeout' ? 'low' : 'turn');
+  if (!prefs.browser || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
   try {
-    const n = new Notification(title, { body, tag: `ordo-turn-${id}`, lang: getLang() });
+    const n = new Notification(title, { body, tag: `ordo-${kind}-${id}`, lang: getLang() });
     told.notes += 1;
     n.addEventListener('click', () => {
       window.focus();
@@ -174,6 +191,8 @@ function tell(id, game, others) {
 
 /** The tables known to wait on the player (null before the first answer: nothing is told then). @type {Set<string> | null} */
 let known = null;
+/** Where the player's time last ran out, by table (told when it changes). @type {Map<string, number | null>} */
+const timedOut = new Map();
 /** The table in view waits on the player (null before its first board). @type {boolean | null} */
 let viewTurn = null;
 /** @type {Array<(list: Array<MyTable>) => void>} */
@@ -200,6 +219,16 @@ async function poll() {
     const list = await call('GET', '/api/me/tables').catch(() => null);
     if (!Array.isArray(list)) return;
     const now = new Set(list.filter((m) => m.your_turn).map((m) => m.id));
+    for (const m of list) {
+      const at = m.seats[m.seat]?.timed_out_at ?? null;
+      const was = timedOut.get(m.id);
+      timedOut.set(m.id, at);
+      // Told once per time-out, not for those before this page's first answer.
+      const inView = ui.page === 'table' && tbl.id === m.id && !document.hidden;
+      // A table seen before with another value (its game may have ended since), or a running one.
+      const news = at != null && was !== at && (was !== undefined || m.status === 'active');
+      if (known && news && !inView) tellTimeout(m.id, m.game, at + 1);
+    }
     if (known) {
       for (const m of list) {
         if (!m.your_turn || known.has(m.id)) continue;
