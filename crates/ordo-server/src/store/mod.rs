@@ -152,6 +152,8 @@ pub struct StoredTable {
     pub table: TableRow,
     /// Its decisions in order.
     pub actions: Vec<ActionRow>,
+    /// When its last log entry was stored (milliseconds since the Unix epoch), if any.
+    pub last_at: Option<i64>,
 }
 
 /// Storage failures.

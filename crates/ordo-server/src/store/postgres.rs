@@ -273,7 +273,16 @@ impl Store for PostgresStore {
                 clocks: r.try_get("clocks")?,
             });
         }
-        Ok(Some(StoredTable { table, actions }))
+        let last_at: Option<i64> =
+            sqlx::query_scalar("SELECT MAX(created_at) FROM actions WHERE table_id = $1")
+                .bind(id)
+                .fetch_one(&self.pool)
+                .await?;
+        Ok(Some(StoredTable {
+            table,
+            actions,
+            last_at,
+        }))
     }
 
     async fn list_tables(&self, status: Option<TableStatus>) -> Result<Vec<TableRow>, StoreError> {

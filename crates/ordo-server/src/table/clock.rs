@@ -137,6 +137,15 @@ impl Clocks {
         }
     }
 
+    /// The turns running now began at `wall_ms` (milliseconds since the Unix epoch): a table read
+    /// back from the store has waited on its seats since its last stored change. Reminders and
+    /// the clocks still count from now (the time the table was not held is not charged).
+    pub(crate) fn waiting_from(&mut self, wall_ms: i64) {
+        for t in self.turn.iter_mut().flatten() {
+            t.wall_ms = t.wall_ms.min(wall_ms);
+        }
+    }
+
     /// Since when the game has waited on each seat, milliseconds since the Unix epoch.
     pub(crate) fn waiting_since(&self) -> Vec<Option<i64>> {
         self.turn.iter().map(|t| t.map(|t| t.wall_ms)).collect()

@@ -172,6 +172,7 @@ impl LiveTable {
             e.effect = game.apply_noting(seat, &a).map_err(damaged)?;
             e.label = game.label_after(std::mem::take(&mut e.label));
         }
+        let waited_from = stored.last_at.unwrap_or(stored.table.created_at);
         let mut clocks = Clocks::new(doc.options.clock, doc.seats.len());
         if let Some(last) = stored.actions.iter().rev().find_map(|a| a.clocks.as_ref()) {
             if let Ok(c) = serde_json::from_str::<Vec<i64>>(last) {
@@ -191,6 +192,9 @@ impl LiveTable {
             views: ViewCache::default(),
         };
         t.run_clocks();
+        // The game has waited on the seats deciding now since its last stored change (a table
+        // sent out of memory and loaded again keeps its players' waiting time).
+        t.clocks.waiting_from(waited_from);
         Ok(t)
     }
 

@@ -600,6 +600,16 @@ async fn idle_tables_leave_memory_and_come_back_intact_and_old_lobbies_close() {
     )
     .await
     .1;
+    // Loaded again, the table has waited on its seats since it was created (its last stored
+    // change), not since it came back: an absent player's waiting time is kept.
+    let (mut after, mut before) = (after, before);
+    let since = |v: &mut Value| v.as_object_mut().and_then(|m| m.remove("waiting_since"));
+    let (was, now) = (since(&mut before), since(&mut after));
+    let first = |v: &Option<Value>| v.as_ref().and_then(|w| w[0].as_i64()).unwrap();
+    assert!(
+        first(&now) <= first(&was) && first(&was) - first(&now) < 5_000,
+        "{was:?} {now:?}"
+    );
     assert_eq!(after, before);
     assert_eq!(state.live_tables().await, 1);
     let (_, metrics) = {
