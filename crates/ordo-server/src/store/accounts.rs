@@ -60,6 +60,12 @@ pub trait Accounts: Send + Sync {
     /// Database errors.
     async fn account_named(&self, name: &str) -> Result<Option<AccountRow>, StoreError>;
 
+    /// An account by id.
+    ///
+    /// # Errors
+    /// Database errors.
+    async fn account_by_id(&self, id: i64) -> Result<Option<AccountRow>, StoreError>;
+
     /// Every account, by name.
     ///
     /// # Errors
@@ -161,6 +167,21 @@ macro_rules! accounts_over_pool {
                      FROM accounts WHERE name_key = $1",
                 )
                 .bind($crate::store::accounts::name_key(name))
+                .fetch_optional(self.pool())
+                .await?;
+                row.as_ref().map(account_from).transpose()
+            }
+
+            async fn account_by_id(
+                &self,
+                id: i64,
+            ) -> Result<Option<$crate::store::accounts::AccountRow>, $crate::store::StoreError>
+            {
+                let row = sqlx::query(
+                    "SELECT id, name, password_hash, email, created_at, disabled \
+                     FROM accounts WHERE id = $1",
+                )
+                .bind(id)
                 .fetch_optional(self.pool())
                 .await?;
                 row.as_ref().map(account_from).transpose()

@@ -4,7 +4,6 @@
 
 use async_trait::async_trait;
 
-use super::accounts::AccountRow;
 use super::StoreError;
 
 /// An account's notification settings as stored.
@@ -97,12 +96,6 @@ pub struct BoardRow {
 /// Notification settings, results and ratings.
 #[async_trait]
 pub trait Turns: Send + Sync {
-    /// An account by id.
-    ///
-    /// # Errors
-    /// Database errors.
-    async fn account_by_id(&self, id: i64) -> Result<Option<AccountRow>, StoreError>;
-
     /// An account's notification settings, if it ever set them.
     ///
     /// # Errors
@@ -199,21 +192,6 @@ macro_rules! turns_over_pool {
     ($store:ty, $row:ty) => {
         #[async_trait::async_trait]
         impl $crate::store::turns::Turns for $store {
-            async fn account_by_id(
-                &self,
-                id: i64,
-            ) -> Result<Option<$crate::store::accounts::AccountRow>, $crate::store::StoreError>
-            {
-                let row = sqlx::query(
-                    "SELECT id, name, password_hash, email, created_at, disabled \
-                     FROM accounts WHERE id = $1",
-                )
-                .bind(id)
-                .fetch_optional(self.pool())
-                .await?;
-                row.as_ref().map(account_from).transpose()
-            }
-
             async fn notify_prefs(
                 &self,
                 account: i64,
