@@ -39,6 +39,9 @@ impl Default for CrusadersEval {
 
 impl Evaluated for Crusaders {
     type Eval = CrusadersEval;
+    // Each level about 5× the work of the one below, the top one 8× (the search's gains
+    // flatten at large budgets): spaced by `ordo ladder` (docs/bots.md).
+    const LEVEL_ITERATIONS: [u64; 4] = [200, 1_000, 5_000, 40_000];
 }
 
 impl Evaluate<Crusaders> for CrusadersEval {

@@ -4,7 +4,10 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use ordo_core::{Game, GameRng, Seat, ToAct};
+use ordo_core::{Evaluated, Game, GameRng, Seat, ToAct};
+
+/// A line of play: who decides each step, and what.
+pub type Line<A> = Vec<(Seat, A)>;
 
 /// A player that decides for one seat.
 ///
@@ -17,6 +20,12 @@ pub trait Bot<G: Game>: Send {
 
     /// A decision for `seat`, or `None` if it has none.
     fn decide(&mut self, state: &G, seat: Seat) -> Option<G::Action>;
+
+    /// [`Bot::decide`], with the line the bot expects after its decision (whoever decides each
+    /// step; empty for a bot that does not look ahead): the bot's own "why".
+    fn decide_explained(&mut self, state: &G, seat: Seat) -> Option<(G::Action, Line<G::Action>)> {
+        self.decide(state, seat).map(|a| (a, Vec::new()))
+    }
 }
 
 /// The seat whose decision comes next: the only one, or the lowest of several deciding at once.
@@ -54,14 +63,52 @@ impl<G: Game> Bot<G> for RandomBot {
     }
 }
 
+/// A strength level of the search bot, defined by work (search iterations per decision), never
+/// by time: a level plays the same decisions on a busy server as on an idle one, and a seeded
+/// game is reproduced exactly. The budgets are spaced so that each level beats the one below it
+/// head to head (measured by `ordo ladder`, published in `docs/bots.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// The weakest search.
+    Easy,
+    /// A moderate search.
+    Medium,
+    /// A strong search.
+    Hard,
+    /// The strongest level offered.
+    Max,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Max];
+
+    /// The level's name (`easy`, `medium`, `hard`, `max`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Max => "max",
+        }
+    }
+
+    /// Search iterations per decision in game `G` ([`Evaluated::LEVEL_ITERATIONS`]).
+    pub fn iterations<G: Evaluated>(self) -> u64 {
+        G::LEVEL_ITERATIONS[self as usize]
+    }
+}
+
 /// A bot chosen by name: `random`, `heuristic`, `mcts:<budget>` (`mcts:1s`, `mcts:250ms`,
-/// `mcts:5000it`), or a strength level `easy`, `medium`, `hard`, `max`.
+/// `mcts:5000it`), or a strength [`Level`] `easy`, `medium`, `hard`, `max`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BotSpec {
     /// [`RandomBot`].
     Random,
     /// [`crate::HeuristicBot`].
     Heuristic,
+    /// [`crate::MctsBot`] at a strength level.
+    Level(Level),
     /// [`crate::MctsBot`] with an iteration budget.
     MctsIterations(u64),
     /// [`crate::MctsBot`] with a time budget per decision.
@@ -81,10 +128,10 @@ impl FromStr for BotSpec {
         match s.trim() {
             "random" => Ok(BotSpec::Random),
             "heuristic" => Ok(BotSpec::Heuristic),
-            "easy" => Ok(BotSpec::MctsIterations(200)),
-            "medium" => Ok(BotSpec::MctsIterations(2_000)),
-            "hard" => Ok(BotSpec::MctsTime(Duration::from_millis(300))),
-            "max" => Ok(BotSpec::MctsTime(Duration::from_secs(1))),
+            "easy" => Ok(BotSpec::Level(Level::Easy)),
+            "medium" => Ok(BotSpec::Level(Level::Medium)),
+            "hard" => Ok(BotSpec::Level(Level::Hard)),
+            "max" => Ok(BotSpec::Level(Level::Max)),
             other => {
                 let budget = other.strip_prefix("mcts:").ok_or_else(bad)?;
                 if let Some(n) = budget.strip_suffix("it") {
@@ -113,11 +160,23 @@ impl FromStr for BotSpec {
     }
 }
 
+impl BotSpec {
+    /// Search iterations per decision in game `G`, for a search with a budget in work.
+    pub fn iterations<G: Evaluated>(&self) -> Option<u64> {
+        match self {
+            BotSpec::Level(l) => Some(l.iterations::<G>()),
+            BotSpec::MctsIterations(n) => Some(*n),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Heuristic => f.write_str("heuristic"),
+            BotSpec::Level(l) => f.write_str(l.name()),
             BotSpec::MctsIterations(n) => write!(f, "mcts:{n}it"),
             BotSpec::MctsTime(d) => write!(f, "mcts:{}ms", d.as_millis()),
         }
@@ -144,5 +203,14 @@ mod tests {
         assert!("mcts:xs".parse::<BotSpec>().is_err());
         assert!("alphazero".parse::<BotSpec>().is_err());
         assert_eq!(BotSpec::MctsIterations(7).to_string(), "mcts:7it");
+        for l in Level::ALL {
+            assert_eq!(l.name().parse(), Ok(BotSpec::Level(l)));
+            assert_eq!(BotSpec::Level(l).to_string(), l.name());
+        }
+        // Levels are work budgets, strictly growing.
+        assert!(Level::ALL
+            .windows(2)
+            .all(|w| w[0].iterations::<ordo_core::example::BidGame>()
+                < w[1].iterations::<ordo_core::example::BidGame>()));
     }
 }

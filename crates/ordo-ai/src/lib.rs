@@ -28,12 +28,13 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 mod bot;
+pub mod bradley_terry;
 mod eval;
 mod heuristic;
 mod mcts;
 mod stats;
 
-pub use bot::{acting_seat, Bot, BotSpec, ParseBotError, RandomBot};
+pub use bot::{acting_seat, Bot, BotSpec, Level, Line, ParseBotError, RandomBot};
 pub use eval::Evaluator;
 pub use heuristic::HeuristicBot;
 pub use mcts::{analyse, Budget, MctsBot, MctsConfig, SearchStats, Suggestion};
@@ -46,7 +47,7 @@ pub use stats::{wilson_interval, Interval};
 /// stay in one tree, which is stronger than two halves.
 pub fn trees_for(budget: Budget) -> usize {
     match budget {
-        Budget::Iterations(n) if n >= 2_000 => 2,
+        Budget::Iterations(n) | Budget::Capped { iterations: n, .. } if n >= 2_000 => 2,
         _ => 1,
     }
 }
@@ -54,7 +55,26 @@ pub fn trees_for(budget: Budget) -> usize {
 /// A bot of game `G` from a spec, judging positions with the game's own evaluation
 /// ([`Evaluated::Eval`]) when it is a heuristic or search bot.
 pub fn bot<G: Evaluated>(spec: BotSpec, seed: u64, threads: usize) -> Box<dyn Bot<G>> {
+    bot_capped(spec, seed, threads, None)
+}
+
+/// [`bot`], with a time limit over a work budget (`cap`): a server keeps a slow position from
+/// holding a core. The decisions are those of the uncapped bot whenever the limit is not
+/// reached; a time budget (`mcts:<N>ms`) is not changed.
+pub fn bot_capped<G: Evaluated>(
+    spec: BotSpec,
+    seed: u64,
+    threads: usize,
+    cap: Option<std::time::Duration>,
+) -> Box<dyn Bot<G>> {
     let eval = G::Eval::default();
+    let work = |n| match cap {
+        Some(time) => Budget::Capped {
+            iterations: n,
+            time,
+        },
+        None => Budget::Iterations(n),
+    };
     let mcts = |budget| MctsConfig {
         budget,
         threads: threads.max(1),
@@ -65,7 +85,8 @@ pub fn bot<G: Evaluated>(spec: BotSpec, seed: u64, threads: usize) -> Box<dyn Bo
     match spec {
         BotSpec::Random => Box::new(RandomBot::new(seed)),
         BotSpec::Heuristic => Box::new(HeuristicBot::new(eval, seed)),
-        BotSpec::MctsIterations(n) => Box::new(MctsBot::new(mcts(Budget::Iterations(n)), eval)),
+        BotSpec::Level(l) => Box::new(MctsBot::new(mcts(work(l.iterations::<G>())), eval)),
+        BotSpec::MctsIterations(n) => Box::new(MctsBot::new(mcts(work(n)), eval)),
         BotSpec::MctsTime(d) => Box::new(MctsBot::new(mcts(Budget::Time(d)), eval)),
     }
 }

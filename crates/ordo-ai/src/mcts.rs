@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use ordo_core::{Game, GameRng, Seat, MAX_SEATS};
 
-use crate::bot::{acting_seat, Bot};
+use crate::bot::{acting_seat, Bot, Line};
 use crate::eval::Evaluator;
 
 /// How much to search per decision.
@@ -81,7 +81,16 @@ pub struct Suggestion<A> {
     pub visits: u64,
     /// Mean estimated reward for the deciding seat, in `[0, 1]`.
     pub value: f64,
+    /// The line the search expects after it: the most visited decision at each step below it
+    /// (whoever decides there), while a step was tried at least 4 times, at most 6 steps. Taken
+    /// from the tree that tried the decision most.
+    pub line: Line<A>,
 }
+
+/// The longest expected line a suggestion carries.
+pub(crate) const LINE_DEPTH: usize = 6;
+/// The fewest visits a step of an expected line needs: below it the search has not looked.
+pub(crate) const LINE_MIN_VISITS: u32 = 4;
 
 /// What a search did.
 #[derive(Clone, Debug, PartialEq)]
@@ -96,6 +105,8 @@ pub struct SearchStats<A> {
 
 struct Node<A> {
     action: Option<A>,
+    /// The seat that made `action`.
+    seat: u8,
     parent: u32,
     children: Vec<u32>,
     visits: u32,
@@ -112,6 +123,7 @@ impl<A: Copy + Ord> Tree<A> {
         Tree {
             nodes: vec![Node {
                 action: None,
+                seat: 0,
                 parent: u32::MAX,
                 children: Vec::new(),
                 visits: 0,
@@ -122,9 +134,33 @@ impl<A: Copy + Ord> Tree<A> {
     }
 }
 
-/// Root statistics of one tree: (action, visits, summed value for the searching seat), and the
-/// iterations run.
-type TreeResult<A> = (Vec<(A, u64, f64)>, u64);
+/// One root decision of one tree: the decision, its visits, its summed value for the searching
+/// seat, and the line expected after it.
+type RootStat<A> = (A, u64, f64, Vec<(Seat, A)>);
+
+/// Root statistics of one tree, and the iterations run.
+type TreeResult<A> = (Vec<RootStat<A>>, u64);
+
+impl<A: Copy> Tree<A> {
+    /// The most visited path below node `from`.
+    fn line(&self, from: u32) -> Vec<(Seat, A)> {
+        let mut out = Vec::new();
+        let mut node = from as usize;
+        while out.len() < LINE_DEPTH {
+            let best = self.nodes[node]
+                .children
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| self.nodes[c].visits >= LINE_MIN_VISITS)
+                .max_by_key(|&c| (self.nodes[c].visits, std::cmp::Reverse(c)));
+            let Some(c) = best else { break };
+            let Some(a) = self.nodes[c].action else { break };
+            out.push((Seat(self.nodes[c].seat), a));
+            node = c;
+        }
+        out
+    }
+}
 
 /// Runs one tree for `iterations` or until `deadline`; returns root statistics per action.
 fn run_tree<G: Game, E: Evaluator<G>>(
@@ -207,6 +243,7 @@ fn run_tree<G: Game, E: Evaluator<G>>(
                 let id = tree.nodes.len() as u32;
                 tree.nodes.push(Node {
                     action: Some(a),
+                    seat: seat.0,
                     parent: node,
                     children: Vec::new(),
                     visits: 0,
@@ -303,8 +340,14 @@ fn run_tree<G: Game, E: Evaluator<G>>(
         .iter()
         .filter_map(|&c| {
             let ch = &tree.nodes[c as usize];
-            ch.action
-                .map(|a| (a, u64::from(ch.visits), f64::from(ch.value[me.index()])))
+            ch.action.map(|a| {
+                (
+                    a,
+                    u64::from(ch.visits),
+                    f64::from(ch.value[me.index()]),
+                    tree.line(c),
+                )
+            })
         })
         .collect();
     (stats, done)
@@ -378,26 +421,33 @@ pub fn analyse<G: Game, E: Evaluator<G>>(
         done.sort_by_key(|(t, _)| *t);
         done.into_iter().map(|(_, r)| r).collect()
     };
-    let mut merged: Vec<(G::Action, u64, f64)> = Vec::new();
+    // (decision, visits, summed value, line), and the visits of the tree the line comes from.
+    let mut merged: Vec<(RootStat<G::Action>, u64)> = Vec::new();
     let mut iterations = 0;
     for (stats, n) in results {
         iterations += n;
-        for (a, v, w) in stats {
-            match merged.iter_mut().find(|m| m.0 == a) {
-                Some(m) => {
+        for (a, v, w, line) in stats {
+            match merged.iter_mut().find(|m| m.0 .0 == a) {
+                Some((m, from)) => {
                     m.1 += v;
                     m.2 += w;
+                    // Trees in order, the first of equals kept: the same whatever the threads.
+                    if v > *from {
+                        m.3 = line;
+                        *from = v;
+                    }
                 }
-                None => merged.push((a, v, w)),
+                None => merged.push(((a, v, w, line), v)),
             }
         }
     }
     let mut suggestions: Vec<Suggestion<G::Action>> = merged
         .into_iter()
-        .map(|(action, visits, w)| Suggestion {
+        .map(|((action, visits, w, line), _)| Suggestion {
             action,
             visits,
             value: if visits == 0 { 0.0 } else { w / visits as f64 },
+            line,
         })
         .collect();
     suggestions.sort_by(|a, b| {
@@ -444,9 +494,13 @@ impl<G: Game, E: Evaluator<G>> Bot<G> for MctsBot<E> {
     }
 
     fn decide(&mut self, state: &G, seat: Seat) -> Option<G::Action> {
+        self.decide_explained(state, seat).map(|(a, _)| a)
+    }
+
+    fn decide_explained(&mut self, state: &G, seat: Seat) -> Option<(G::Action, Line<G::Action>)> {
         let legal = state.legal_actions(seat);
         if legal.len() <= 1 {
-            return legal.first().copied();
+            return legal.first().map(|&a| (a, Vec::new()));
         }
         // A fresh, reproducible seed per decision.
         let cfg = MctsConfig {
@@ -466,7 +520,7 @@ impl<G: Game, E: Evaluator<G>> Bot<G> for MctsBot<E> {
             .iter()
             .filter(|s| s.visits * 4 >= most)
             .max_by(|a, b| a.value.total_cmp(&b.value).then(b.action.cmp(&a.action)))
-            .map(|s| s.action)
-            .or_else(|| legal.first().copied())
+            .map(|s| (s.action, s.line.clone()))
+            .or_else(|| legal.first().map(|&a| (a, Vec::new())))
     }
 }

@@ -19,6 +19,12 @@ pub trait Evaluate<G: Game>: Send + Sync {
 pub trait Evaluated: Game {
     /// The game's evaluation.
     type Eval: Evaluate<Self> + Default + Clone + std::fmt::Debug;
+
+    /// Search iterations per decision of the bot's strength levels (easy, medium, hard, max),
+    /// weakest first: work, never time, so a level plays alike on any machine and any load.
+    /// A game sets its own so that each level beats the one below it (measured with
+    /// `ordo ladder`, published in `docs/bots.md`).
+    const LEVEL_ITERATIONS: [u64; 4] = [250, 1_000, 4_000, 16_000];
 }
 
 /// Any game: the current scores are the estimate.

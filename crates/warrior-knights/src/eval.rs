@@ -28,6 +28,9 @@ impl Default for WarriorKnightsEval {
 
 impl Evaluated for WarriorKnights {
     type Eval = WarriorKnightsEval;
+    // Iterations cost about four times those of Crusaders and a game holds about four times the
+    // decisions: 4× steps, measured by `ordo ladder` (docs/bots.md).
+    const LEVEL_ITERATIONS: [u64; 4] = [100, 400, 1_600, 6_400];
 }
 
 impl Evaluate<WarriorKnights> for WarriorKnightsEval {

@@ -149,6 +149,96 @@ fn iteration_budget_search_is_reproducible_on_any_number_of_threads() {
     }
 }
 
+/// Keeps `n` cores busy until the returned flag is set: a loaded server.
+fn load(
+    n: usize,
+) -> (
+    std::sync::Arc<std::sync::atomic::AtomicBool>,
+    Vec<std::thread::JoinHandle<()>>,
+) {
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let handles = (0..n)
+        .map(|_| {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let mut x = 0u64;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    x = std::hint::black_box(
+                        x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1),
+                    );
+                }
+            })
+        })
+        .collect();
+    (stop, handles)
+}
+
+/// Every strength level decides by its work budget alone: the same seed gives the same decisions
+/// on one thread or two, on an idle machine or one whose cores are all taken.
+fn levels_are_deterministic<G: ordo_core::Evaluated>(positions: &[G]) {
+    for level in ordo_ai::Level::ALL {
+        let spec = ordo_ai::BotSpec::Level(level);
+        let decide = |threads: usize| -> Vec<Option<G::Action>> {
+            let mut bot = ordo_ai::bot::<G>(spec, 77, threads);
+            positions
+                .iter()
+                .map(|g| {
+                    let seat = acting_seat(&g.to_act()).unwrap();
+                    bot.decide(g, seat)
+                })
+                .collect()
+        };
+        let idle = decide(1);
+        let (stop, handles) = load(4);
+        let busy_one = decide(1);
+        let busy_two = decide(2);
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        for h in handles {
+            h.join().unwrap();
+        }
+        assert_eq!(idle, busy_one, "{level:?} on a loaded machine");
+        assert_eq!(idle, busy_two, "{level:?} on two threads");
+        assert!(idle.iter().zip(positions).all(|(a, g)| {
+            let seat = acting_seat(&g.to_act()).unwrap();
+            a.is_some_and(|a| g.is_legal(seat, &a))
+        }));
+    }
+}
+
+#[test]
+fn every_level_decides_the_same_under_any_load_in_crusaders() {
+    let positions: Vec<Crusaders> = [3, 8]
+        .iter()
+        .map(|&seed| mid_game(seed))
+        .filter(|g| {
+            let seat = acting_seat(&g.to_act()).unwrap();
+            g.legal_actions(seat).len() > 1
+        })
+        .collect();
+    assert!(!positions.is_empty());
+    levels_are_deterministic(&positions);
+}
+
+#[test]
+fn every_level_decides_the_same_under_any_load_in_warrior_knights() {
+    use warrior_knights::{Config as WkConfig, WarriorKnights};
+    let mut rng = GameRng::from_seed(5);
+    let mut g = WarriorKnights::new_game(&WkConfig::default(), 5).unwrap();
+    let mut positions = Vec::new();
+    for step in 0..3_000 {
+        let Some(seat) = acting_seat(&g.to_act()) else {
+            break;
+        };
+        let legal = g.legal_actions(seat);
+        if step > 300 && legal.len() > 1 && positions.is_empty() {
+            positions.push(g.clone());
+        }
+        g.apply(seat, legal[rng.index(legal.len())]).unwrap();
+    }
+    assert_eq!(positions.len(), 1);
+    levels_are_deterministic(&positions);
+}
+
 #[test]
 fn time_budget_is_honoured_within_ten_percent() {
     let g = mid_game(5);
