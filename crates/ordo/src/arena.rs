@@ -71,28 +71,28 @@ pub(crate) struct BalanceArgs {
 
 /// One finished game, seen from the lineup.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-struct GameSummary {
+pub(crate) struct GameSummary {
     /// Lineup index sitting at each seat.
-    lineup_at_seat: Vec<usize>,
-    scores: Vec<i32>,
-    winner: u8,
-    turns: u32,
-    decisions: u64,
+    pub(crate) lineup_at_seat: Vec<usize>,
+    pub(crate) scores: Vec<i32>,
+    pub(crate) winner: u8,
+    pub(crate) turns: u32,
+    pub(crate) decisions: u64,
     /// Per seat: decisions made and time spent (ns).
-    decision_counts: Vec<u64>,
-    decision_ns: Vec<u128>,
+    pub(crate) decision_counts: Vec<u64>,
+    pub(crate) decision_ns: Vec<u128>,
     /// Per seat: the longest single decision (ns); absent in journals written before it was
     /// recorded.
     #[serde(default)]
-    decision_max_ns: Vec<u128>,
+    pub(crate) decision_max_ns: Vec<u128>,
     /// Game-specific labels per seat (the knight order).
-    labels: Vec<String>,
+    pub(crate) labels: Vec<String>,
     /// Turn-order position per seat.
-    turn_rank: Vec<u32>,
+    pub(crate) turn_rank: Vec<u32>,
     /// Per seat: the action wheel clockwise, starting from its first wedge in name order
     /// (games without a wheel: empty).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    wheels: Vec<String>,
+    pub(crate) wheels: Vec<String>,
 }
 
 fn play_game<G: CliGame>(
@@ -152,7 +152,7 @@ fn play_game<G: CliGame>(
 }
 
 /// A file of finished games: a header line naming the run, then one line per game.
-struct Journal {
+pub(crate) struct Journal {
     path: PathBuf,
     done: Vec<(u64, GameSummary)>,
     file: Mutex<std::fs::File>,
@@ -271,7 +271,7 @@ fn run_many<G: CliGame>(
     run_many_journal::<G>(config, seed, games, lineup, jobs, None)
 }
 
-fn run_many_journal<G: CliGame>(
+pub(crate) fn run_many_journal<G: CliGame>(
     config: &G::Config,
     seed: u64,
     games: u64,
@@ -355,6 +355,41 @@ struct BotReport {
     max_decision_ms: f64,
 }
 
+/// Opens (or starts) the journal of an arena run: `game`, table options, bots and seed name
+/// it, so `ordo arena` and `ordo ladder` resume each other's runs.
+pub(crate) fn open_journal<G: CliGame>(
+    path: &std::path::Path,
+    config: &G::Config,
+    lineup: &[BotSpec],
+    seed: u64,
+) -> anyhow::Result<Journal> {
+    let header = serde_json::json!({
+        "run": {
+            "game": G::INFO.id,
+            "config": config,
+            "bots": lineup.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "seed": seed,
+        }
+    });
+    // A config stored before an option existed is read with that option's default;
+    // one stored before rules revisions existed was played under revision 1 (C40, W23).
+    let normalise = |h: &mut serde_json::Value| {
+        if let Some(c) = h.pointer_mut("/run/config") {
+            if let Some(fields) = c.as_object_mut() {
+                fields
+                    .entry("rules")
+                    .or_insert_with(|| serde_json::json!(1));
+            }
+            if let Ok(read) = serde_json::from_value::<G::Config>(c.clone()) {
+                if let Ok(v) = serde_json::to_value(read) {
+                    *c = v;
+                }
+            }
+        }
+    };
+    Journal::open(path, &header, normalise)
+}
+
 pub(crate) fn arena(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
     with_game!(crate::games::kind(&args.game.game)?, G => arena_game::<G>(args))
 }
@@ -365,33 +400,7 @@ fn arena_game<G: CliGame>(args: &ArenaArgs) -> anyhow::Result<ExitCode> {
     let lineup = parse_bots(&args.bots, usize::from(args.game.players))?;
     let start = Instant::now();
     let journal = match &args.journal {
-        Some(path) => {
-            let header = serde_json::json!({
-                "run": {
-                    "game": G::INFO.id,
-                    "config": config,
-                    "bots": lineup.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                    "seed": args.seed,
-                }
-            });
-            // A config stored before an option existed is read with that option's default;
-            // one stored before rules revisions existed was played under revision 1 (C40, W23).
-            let normalise = |h: &mut serde_json::Value| {
-                if let Some(c) = h.pointer_mut("/run/config") {
-                    if let Some(fields) = c.as_object_mut() {
-                        fields
-                            .entry("rules")
-                            .or_insert_with(|| serde_json::json!(1));
-                    }
-                    if let Ok(read) = serde_json::from_value::<G::Config>(c.clone()) {
-                        if let Ok(v) = serde_json::to_value(read) {
-                            *c = v;
-                        }
-                    }
-                }
-            };
-            Some(Journal::open(path, &header, normalise)?)
-        }
+        Some(path) => Some(open_journal::<G>(path, &config, &lineup, args.seed)?),
         None => None,
     };
     let games = run_many_journal::<G>(

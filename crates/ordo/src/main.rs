@@ -9,6 +9,7 @@ mod admin;
 mod arena;
 mod bench;
 mod games;
+mod ladder;
 mod loadtest;
 mod packs;
 mod play;
@@ -59,6 +60,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Bots against each other, seats rotated: win rates with 95% intervals.
     Arena(arena::ArenaArgs),
+    /// The bot levels played against each other and rated (resumable journals per lineup).
+    Ladder(ladder::LadderArgs),
     /// A balance report (HTML with charts, and JSON) from many bot games.
     Balance(arena::BalanceArgs),
     /// Run the game server (lobby, live play over WebSocket, embedded SQLite by default).
@@ -118,6 +121,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         },
         Command::Arena(args) => arena::arena(&args),
         Command::Balance(args) => arena::balance(&args),
+        Command::Ladder(args) => ladder::run(&args),
         Command::Data {
             command: DataCommand::Check { data: None },
         } => Ok(data_check()),
