@@ -29,7 +29,7 @@ impl AppState {
     }
 
     /// [`AppState::create`] for a client address, under the caps on unfinished tables (per
-    /// address and in total).
+    /// address, per account and in total).
     ///
     /// # Errors
     /// [`ApiError::TooManyTables`]; as [`AppState::create`].
@@ -39,7 +39,7 @@ impl AppState {
         req: CreateTable,
         host_holder: Option<&str>,
     ) -> Result<Created, ApiError> {
-        if let Err(e) = self.check_table_caps(addr).await {
+        if let Err(e) = self.check_table_caps(addr, host_holder).await {
             self.metrics.tables_refused.increment(1);
             tracing::warn!(client = ?addr, reason = %e, "table creation refused");
             return Err(e);
@@ -50,23 +50,57 @@ impl AppState {
                 by.entry(ip).or_default().push(created.id.clone());
             }
         }
+        self.note_host(host_holder, &created.id);
         Ok(created)
     }
 
-    /// Whether one more unfinished table is allowed, for `addr` and in total.
-    async fn check_table_caps(&self, addr: Option<std::net::IpAddr>) -> Result<(), ApiError> {
+    /// Counts table `id` as hosted by `holder`, if that is an account.
+    pub(crate) fn note_host(&self, holder: Option<&str>, id: &str) {
+        if let Some(h) = holder.filter(|h| h.starts_with("a:")) {
+            if let Ok(mut by) = self.hosted_by.lock() {
+                by.entry(h.to_string()).or_default().push(id.to_string());
+            }
+        }
+    }
+
+    /// How many of the tables listed under `key` in `map` are still unfinished (the others are
+    /// forgotten).
+    fn still_open<K: Ord + Clone>(
+        map: &std::sync::Mutex<std::collections::BTreeMap<K, Vec<String>>>,
+        key: &K,
+        unfinished: &std::collections::BTreeSet<String>,
+    ) -> usize {
+        map.lock().map_or(0, |mut by| {
+            let ids = by.entry(key.clone()).or_default();
+            ids.retain(|id| unfinished.contains(id));
+            let n = ids.len();
+            if n == 0 {
+                by.remove(key);
+            }
+            n
+        })
+    }
+
+    /// Whether one more unfinished table is allowed, for `addr`, for the account `holder` and
+    /// in total.
+    async fn check_table_caps(
+        &self,
+        addr: Option<std::net::IpAddr>,
+        holder: Option<&str>,
+    ) -> Result<(), ApiError> {
         let unfinished = self.unfinished_ids().await;
+        if let Some(h) = holder.filter(|h| h.starts_with("a:")) {
+            if Self::still_open(&self.hosted_by, &h.to_string(), &unfinished)
+                >= self.policy.max_open_tables_per_account
+            {
+                return Err(ApiError::TooManyTables(
+                    "your account hosts as many unfinished tables as allowed; finish or leave one first",
+                ));
+            }
+        }
         // `--ip-limit off` (load tests from one address) lifts the per-address cap too.
         if let Some(ip) = addr.filter(|_| !self.limiter.is_off()) {
-            let mine = self.created_by.lock().map_or(0, |mut by| {
-                let ids = by.entry(ip).or_default();
-                ids.retain(|id| unfinished.contains(id));
-                let n = ids.len();
-                if n == 0 {
-                    by.remove(&ip);
-                }
-                n
-            });
+            let mine = Self::still_open(&self.created_by, &ip, &unfinished);
             if mine >= self.policy.max_open_tables_per_address {
                 return Err(ApiError::TooManyTables(
                     "this address has as many unfinished tables as allowed; finish or leave one first",

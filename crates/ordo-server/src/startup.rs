@@ -57,7 +57,10 @@ impl AppState {
         }
         let held = state.handles(false).await;
         tracing::info!(tables = held.len(), "recovered unfinished tables");
-        for (id, _) in held {
+        for (id, handle) in held {
+            // The per-account cap counts the recovered tables each account hosts.
+            let holder = handle.lock().await.options().host_holder.clone();
+            state.note_host(holder.as_deref(), &id);
             state.spawn_bots(&id);
         }
         if let Some(mut changes) = state.store.changes().await? {

@@ -122,6 +122,9 @@ pub struct AppState {
     tables: Arc<Mutex<BTreeMap<String, Arc<TableHandle>>>>,
     /// The unfinished tables each client address created (for the per-address cap).
     pub(crate) created_by: Arc<std::sync::Mutex<BTreeMap<std::net::IpAddr, Vec<String>>>>,
+    /// The unfinished tables each account hosts (for the per-account cap), from the tables'
+    /// own options: filled again when the server recovers its tables.
+    pub(crate) hosted_by: Arc<std::sync::Mutex<BTreeMap<String, Vec<String>>>>,
     /// Unfinished tables sent out of memory for being idle (they still count as open).
     pub(crate) idle_out: Arc<std::sync::Mutex<std::collections::BTreeSet<String>>>,
     /// Tables whose stored record could not be read or replayed by this instance, with the
@@ -205,6 +208,7 @@ impl AppState {
             tables: Arc::new(Mutex::new(BTreeMap::new())),
             damaged: Arc::default(),
             created_by: Arc::default(),
+            hosted_by: Arc::default(),
             idle_out: Arc::default(),
             shutdown,
             packs: Arc::default(),

@@ -62,6 +62,9 @@ pub(crate) struct ServeArgs {
     /// Unfinished tables one client address may have created and not finished.
     #[arg(long, default_value_t = 50)]
     max_open_tables_per_address: usize,
+    /// Unfinished tables one account may host at once (from any address).
+    #[arg(long, default_value_t = 50)]
+    max_open_tables_per_account: usize,
     /// Hours after which a table still waiting for players is closed.
     #[arg(long, default_value_t = 72.0)]
     lobby_expiry: f64,
@@ -118,6 +121,7 @@ pub(crate) fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         trusted_proxies: trusted,
         max_open_tables: args.max_open_tables,
         max_open_tables_per_address: args.max_open_tables_per_address,
+        max_open_tables_per_account: args.max_open_tables_per_account,
         lobby_expiry: duration(args.lobby_expiry, 3600.0, "lobby-expiry")?,
         idle_evict: duration(args.idle_evict, 60.0, "idle-evict")?,
         body_timeout: Duration::from_secs(args.body_timeout.max(1)),

@@ -19,6 +19,8 @@ pub struct Policy {
     pub max_open_tables: usize,
     /// Unfinished tables one client address may have created and not finished.
     pub max_open_tables_per_address: usize,
+    /// Unfinished tables one account may host (create signed in) at once, from any address.
+    pub max_open_tables_per_account: usize,
     /// A table still waiting for players this long after it was created is closed.
     pub lobby_expiry: Duration,
     /// An unfinished table with no decision and nobody connected this long leaves memory (it
@@ -45,6 +47,7 @@ impl Default for Policy {
             trusted_proxies: Vec::new(),
             max_open_tables: 10_000,
             max_open_tables_per_address: 50,
+            max_open_tables_per_account: 50,
             lobby_expiry: Duration::from_secs(72 * 3600),
             idle_evict: Duration::from_secs(30 * 60),
             body_timeout: Duration::from_secs(30),

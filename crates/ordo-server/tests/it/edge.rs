@@ -569,6 +569,76 @@ async fn unfinished_tables_are_capped_per_address_and_in_total() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unfinished_tables_are_capped_per_account_from_any_address_and_after_a_restart() {
+    use crate::social::send;
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", dir.path().join("caps.db").display());
+    let policy = || Policy {
+        max_open_tables_per_account: 2,
+        ..Policy::default()
+    };
+    let open = || async {
+        let store = Arc::new(SqliteStore::open(&url).await.unwrap());
+        AppState::recover_with_policy(store, IpLimiter::new(1000.0, 1000.0), policy())
+            .await
+            .unwrap()
+    };
+    let state = open().await;
+    let sign_up = |state: AppState, name: &'static str| async move {
+        let (s, b, cookie) = send(
+            &state,
+            "POST",
+            "/api/accounts",
+            Some(json!({"name": name, "password": "lances at dawn"})),
+            &[],
+        )
+        .await;
+        assert_eq!(s, StatusCode::CREATED, "{b}");
+        cookie.unwrap()
+    };
+    let alice = sign_up(state.clone(), "Alice").await;
+    let create_as = |state: AppState, cookie: Option<String>| async move {
+        let headers: Vec<(&str, &str)> = cookie
+            .as_deref()
+            .map(|c| vec![("cookie", c)])
+            .unwrap_or_default();
+        let (s, b, _) = send(&state, "POST", "/api/tables", Some(lobby_table()), &headers).await;
+        (s, b)
+    };
+    assert_eq!(
+        create_as(state.clone(), Some(alice.clone())).await.0,
+        StatusCode::CREATED
+    );
+    assert_eq!(
+        create_as(state.clone(), Some(alice.clone())).await.0,
+        StatusCode::CREATED
+    );
+    let (s, body) = create_as(state.clone(), Some(alice.clone())).await;
+    assert_eq!(s, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_eq!(body["code"], "table/too_many");
+    assert!(
+        body["message"].as_str().unwrap().contains("account"),
+        "{body}"
+    );
+    // A guest at the same address, and another account, are not held by Alice's cap.
+    assert_eq!(create_as(state.clone(), None).await.0, StatusCode::CREATED);
+    let bob = sign_up(state.clone(), "Bob").await;
+    assert_eq!(
+        create_as(state.clone(), Some(bob)).await.0,
+        StatusCode::CREATED
+    );
+    // After a restart the stored tables are counted again.
+    drop(state);
+    let state = open().await;
+    let (s, body) = create_as(state.clone(), Some(alice)).await;
+    assert_eq!(s, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(
+        body["message"].as_str().unwrap().contains("account"),
+        "{body}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn idle_tables_leave_memory_and_come_back_intact_and_old_lobbies_close() {
     let policy = Policy {
         idle_evict: Duration::from_millis(50),
