@@ -165,6 +165,24 @@ building: BuildingKind,
  */
 amount: number, };
 
+export type BotRatingEntry = { 
+/**
+ * The bot (`random`, `heuristic`, `easy`, `medium`, `hard`, `max`).
+ */
+bot: string, 
+/**
+ * Player-count group: `2`, `3-4` or `5-6`.
+ */
+group: string, 
+/**
+ * Rating, rounded.
+ */
+rating: number, 
+/**
+ * Its deviation (the ladder's standard error), rounded.
+ */
+deviation: number, };
+
 export type BuildingKind = "castle" | "church" | "farm" | "bank" | "keep" | "chapel" | "mill" | "vault";
 
 export type BuildingView = { 
@@ -505,7 +523,12 @@ max_seats: number,
 /**
  * The owner's data pack new tables play with (its id), if the server was given one.
  */
-pack: string | null, };
+pack: string | null, 
+/**
+ * The bots' fixed ratings, as the bot ladder measured them (`docs/bots.md`): what a rated
+ * table counts each bot as, per player-count group.
+ */
+bots: Array<BotRatingEntry>, };
 
 export type Hint = { 
 /**
@@ -523,7 +546,14 @@ value: number,
 /**
  * How many of the search's simulations went through it.
  */
-visits: number, };
+visits: number, 
+/**
+ * Why: the decision and the line the search expects after it (the most explored reply at
+ * each step, whoever makes it), as log lines with what each step did, played out on a
+ * position guessed from the seat's own view (hidden cards and chance are the search's
+ * guesses, never the true ones). The first line is the suggested decision itself.
+ */
+line: Array<LogLine>, };
 
 export type Hints = { 
 /**
@@ -647,7 +677,14 @@ action: unknown,
  * Warrior Knights a `WkEffect`); absent when it did nothing its own words do not say, and
  * while the decision is secret to this viewer.
  */
-effect?: unknown, };
+effect?: unknown, 
+/**
+ * A bot's "why" (a search bot's or a stand-in's decision): the decision and the line it
+ * expected after it, as log lines played out on a position guessed from the bot's own view.
+ * It reflects what that seat knew, so it is sent to that seat's viewer, and to everyone
+ * once the game is over; absent otherwise.
+ */
+why?: Array<LogLine>, };
 
 export type Me = { 
 /**

@@ -108,7 +108,9 @@ impl AppState {
                     job()
                 })
                 .await;
-                let Ok(Some(action)) = decision else { break };
+                let Ok(Some(decision)) = decision else { break };
+                let action = decision.action;
+                handle.lock().await.expect_why(version, seat, decision.why);
                 match state
                     .decide(&handle, &id, seat, version, Incoming::Typed(action), true)
                     .await

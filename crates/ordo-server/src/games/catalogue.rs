@@ -7,7 +7,7 @@ use ordo_core::pack::PackId;
 use ordo_core::Game;
 use ordo_games::GameKind;
 
-use crate::protocol::GameEntry;
+use crate::protocol::{BotRatingEntry, GameEntry};
 
 /// The registered games (`GET /api/games`), with the data pack new tables of each play with.
 pub fn catalogue(packs: &BTreeMap<String, PackId>) -> Vec<GameEntry> {
@@ -19,6 +19,15 @@ pub fn catalogue(packs: &BTreeMap<String, PackId>) -> Vec<GameEntry> {
             min_seats: k.info().min_seats,
             max_seats: k.info().max_seats,
             pack: packs.get(k.id()).map(ToString::to_string),
+            bots: crate::ratings::bots::measured(k.id())
+                .into_iter()
+                .map(|(group, bot, r)| BotRatingEntry {
+                    bot,
+                    group,
+                    rating: r.rating.round() as i32,
+                    deviation: r.deviation.round() as i32,
+                })
+                .collect(),
         })
         .collect()
 }

@@ -12,7 +12,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::error::ApiError;
-use crate::protocol::{Hint, Legal};
+use crate::protocol::{Hint, Legal, LogLine};
 
 mod catalogue;
 pub use catalogue::{catalogue, data_files, game_name, is_game, load_data_pack};
@@ -133,7 +133,19 @@ trait DynGame: Send + Sync + std::fmt::Debug {
     fn legal(&self, seat: Seat) -> Vec<Legal>;
     fn record(&self) -> Value;
     fn hints_job(&self, seat: Seat, seed: u64, iterations: u64) -> Job<(u64, Vec<Hint>)>;
-    fn bot_job(&self, spec: BotSpec, seat: Seat, seed: u64) -> Job<Option<AnyAction>>;
+    fn bot_job(&self, spec: BotSpec, seat: Seat, seed: u64) -> Job<Option<BotDecision>>;
+}
+
+/// A bot's decision and its "why": the decision and the line it expects after it, as log lines
+/// played out on a position guessed from the bot's own view (empty for a bot that does not look
+/// ahead). The line shows what the bot's seat knows, so it is shown to that seat, and to
+/// everyone once the game is over.
+#[derive(Clone, Debug)]
+pub struct BotDecision {
+    /// The decision.
+    pub action: AnyAction,
+    /// Why, as log lines (the decision first).
+    pub why: Vec<LogLine>,
 }
 
 fn typed<G: Hosted>(a: &AnyAction) -> Result<G::Action, ApiError> {
@@ -262,20 +274,76 @@ impl<G: Hosted> DynGame for Match<G> {
                     label: g.describe_action(&s.action),
                     value: s.value,
                     visits: s.visits,
+                    line: expected_line(&g, seat, seed ^ 0x4C49_4E45, s.action, &s.line),
                 })
                 .collect();
             (stats.iterations, hints)
         })
     }
 
-    fn bot_job(&self, spec: BotSpec, seat: Seat, seed: u64) -> Job<Option<AnyAction>> {
+    fn bot_job(&self, spec: BotSpec, seat: Seat, seed: u64) -> Job<Option<BotDecision>> {
         let g = self.state().clone();
         Box::new(move || {
-            ordo_ai::bot::<G>(spec, seed, 1)
-                .decide(&g, seat)
-                .map(G::wrap_action)
+            // Levels are work budgets; the server's time limit only stops a runaway position.
+            let (action, line) =
+                ordo_ai::bot_capped::<G>(spec, seed, 1, Some(crate::table::MAX_BOT_TIME))
+                    .decide_explained(&g, seat)?;
+            let why = if line.is_empty() {
+                Vec::new()
+            } else {
+                expected_line(&g, seat, seed ^ 0x5748_5921, action, &line)
+            };
+            Some(BotDecision {
+                action: G::wrap_action(action),
+                why,
+            })
         })
     }
+}
+
+/// How many positions guessed from a seat's view an expected line is tried on.
+const LINE_GUESSES: u64 = 8;
+
+/// A suggestion and the line the search expects after it, as log lines (each with what it did),
+/// played out on a position guessed from `seat`'s view of `state` (never the true one): the
+/// first of a few guesses in which the whole line is legal (a reply may need a card the guess
+/// did not deal), else the one that plays the longest part of it.
+fn expected_line<G: Hosted>(
+    state: &G,
+    seat: Seat,
+    seed: u64,
+    first: G::Action,
+    line: &[(Seat, G::Action)],
+) -> Vec<LogLine> {
+    let mut rng = ordo_core::GameRng::from_seed(seed);
+    let mut best: Vec<LogLine> = Vec::new();
+    for _ in 0..LINE_GUESSES {
+        let mut guess = state.resample_from_view(seat, &mut rng);
+        let mut out = Vec::new();
+        for &(who, a) in std::iter::once(&(seat, first)).chain(line) {
+            if !guess.is_legal(who, &a) {
+                break;
+            }
+            let before = guess.clone();
+            guess.apply_unchecked(who, a);
+            out.push(LogLine {
+                seat: who.0,
+                secret: false,
+                label: Some(before.describe_action(&a)),
+                action: serde_json::to_value(a).ok(),
+                effect: guess.effect(&before, who, &a),
+                why: None,
+            });
+        }
+        let whole = out.len() == line.len() + 1;
+        if out.len() > best.len() {
+            best = out;
+        }
+        if whole {
+            break;
+        }
+    }
+    best
 }
 
 fn new_match<G: Hosted>(
@@ -483,7 +551,7 @@ impl AnyGame {
 
     /// A bot's decision for `seat`, as work to run off the async runtime on a copy of the
     /// position.
-    pub fn bot_job(&self, spec: BotSpec, seat: Seat, seed: u64) -> Job<Option<AnyAction>> {
+    pub fn bot_job(&self, spec: BotSpec, seat: Seat, seed: u64) -> Job<Option<BotDecision>> {
         self.hosted().bot_job(spec, seat, seed)
     }
 }

@@ -319,4 +319,21 @@ pub struct GameEntry {
     pub max_seats: u8,
     /// The owner's data pack new tables play with (its id), if the server was given one.
     pub pack: Option<String>,
+    /// The bots' fixed ratings, as the bot ladder measured them (`docs/bots.md`): what a rated
+    /// table counts each bot as, per player-count group.
+    #[serde(default)]
+    pub bots: Vec<BotRatingEntry>,
+}
+
+/// A bot's fixed rating in one player-count group of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct BotRatingEntry {
+    /// The bot (`random`, `heuristic`, `easy`, `medium`, `hard`, `max`).
+    pub bot: String,
+    /// Player-count group: `2`, `3-4` or `5-6`.
+    pub group: String,
+    /// Rating, rounded.
+    pub rating: i32,
+    /// Its deviation (the ladder's standard error), rounded.
+    pub deviation: i32,
 }

@@ -13,9 +13,9 @@ pub use accounts::{ChangePassword, DeleteMe, Me, SignIn, SignUp, UpdateMe};
 pub use common::{SeatPublic, TableStatus};
 
 pub use lobby::{
-    Ack, ActionRequest, ClockSpec, CreateTable, Created, GameEntry, Invite, JoinRequest, Joined,
-    NameSeat, Pace, Rematched, SeatKind, StartRequest, StatusAnswer, TableInfo, TableSummary,
-    TokenBody, UndoRequest,
+    Ack, ActionRequest, BotRatingEntry, ClockSpec, CreateTable, Created, GameEntry, Invite,
+    JoinRequest, Joined, NameSeat, Pace, Rematched, SeatKind, StartRequest, StatusAnswer,
+    TableInfo, TableSummary, TokenBody, UndoRequest,
 };
 pub use play::{
     ClientMsg, ErrorBody, Hint, Hints, Legal, LogLine, ReplayStep, ServerMsg, Snapshot,
@@ -57,6 +57,7 @@ pub fn declarations() -> Vec<String> {
         Joined::decl(),
         TableInfo::decl(),
         GameEntry::decl(),
+        BotRatingEntry::decl(),
         Ack::decl(),
         StatusAnswer::decl(),
         Rematched::decl(),

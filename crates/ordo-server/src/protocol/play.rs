@@ -90,6 +90,13 @@ pub struct LogLine {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(type = "unknown", optional)]
     pub effect: Option<Value>,
+    /// A bot's "why" (a search bot's or a stand-in's decision): the decision and the line it
+    /// expected after it, as log lines played out on a position guessed from the bot's own view.
+    /// It reflects what that seat knew, so it is sent to that seat's viewer, and to everyone
+    /// once the game is over; absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub why: Option<Vec<LogLine>>,
 }
 
 /// One of the search bot's suggestions for a seat (the coach's hint).
@@ -105,6 +112,12 @@ pub struct Hint {
     /// How many of the search's simulations went through it.
     #[ts(type = "number")]
     pub visits: u64,
+    /// Why: the decision and the line the search expects after it (the most explored reply at
+    /// each step, whoever makes it), as log lines with what each step did, played out on a
+    /// position guessed from the seat's own view (hidden cards and chance are the search's
+    /// guesses, never the true ones). The first line is the suggested decision itself.
+    #[serde(default)]
+    pub line: Vec<LogLine>,
 }
 
 /// The coach's answer: the best decisions first.

@@ -1,9 +1,13 @@
 //! Results and ratings: every finished table's result is kept for the accounts that played it
 //! (their profile's games and win rate per Order or Baron); a rated table also updates their
 //! Glicko-2 rating in its game and player-count group (`2`, `3-4`, `5-6`), each seat's result
-//! counted as pairwise outcomes by place. Bots keep fixed ratings (see [`bot_rating`]).
+//! counted as pairwise outcomes by place. Bots keep fixed ratings, measured
+//! by the bot ladder (see [`bot_rating`]).
 
+pub mod bots;
 pub(crate) mod glicko2;
+
+pub use bots::{bot_rating, BotRating};
 
 use crate::error::ApiError;
 use crate::protocol::{
@@ -28,23 +32,15 @@ pub fn is_group(group: &str) -> bool {
     matches!(group, "2" | "3-4" | "5-6")
 }
 
-/// The fixed rating a bot plays rated tables with, by its level name. These are provisional
-/// values (DEFAULT, not measured) until the bot ladder publishes measured ratings; the
-/// deviation is [`BOT_DEVIATION`].
-pub fn bot_rating(bot: &str) -> f64 {
-    match bot {
-        "random" => 700.0,
-        "easy" => 1100.0,
-        "heuristic" => 1250.0,
-        "medium" => 1450.0,
-        "hard" => 1650.0,
-        "max" => 1800.0,
-        _ => 1500.0,
+/// A bot's fixed rating as a Glicko-2 rating (its volatility is never used: bots are not
+/// updated).
+fn fixed(r: BotRating) -> glicko2::Rating {
+    glicko2::Rating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: 0.06,
     }
 }
-
-/// The deviation of every bot's fixed rating.
-pub const BOT_DEVIATION: f64 = 60.0;
 
 /// Places with the players who resigned moved below every other (sharing the last place), the
 /// others keeping their order and ties; a place is the number of seats ahead (G5).
@@ -128,18 +124,10 @@ impl AppState {
             };
             stored.push(mine);
             before.push(match &s.kind {
-                SeatKind::Bot { bot } => glicko2::Rating {
-                    rating: bot_rating(bot),
-                    deviation: BOT_DEVIATION,
-                    volatility: 0.06,
-                },
+                SeatKind::Bot { bot } => fixed(bot_rating(&game, group, bot)),
                 // A seat nobody took, played by the stand-in all along, counts as that bot.
                 SeatKind::Human if accounts.get(i).copied().flatten().is_none() => {
-                    glicko2::Rating {
-                        rating: bot_rating(&t.options().standin),
-                        deviation: BOT_DEVIATION,
-                        volatility: 0.06,
-                    }
+                    fixed(bot_rating(&game, group, &t.options().standin))
                 }
                 SeatKind::Human => player(mine),
             });
@@ -305,9 +293,6 @@ mod tests {
         assert_eq!(group_of(5), "5-6");
         assert_eq!(group_of(6), "5-6");
         assert!(is_group("3-4") && !is_group("7"));
-        assert!(bot_rating("easy") < bot_rating("medium"));
-        assert!(bot_rating("medium") < bot_rating("hard"));
-        assert!(bot_rating("hard") < bot_rating("max"));
     }
 
     #[test]

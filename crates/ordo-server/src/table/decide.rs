@@ -131,6 +131,12 @@ impl LiveTable {
         let secret = self.game.is_secret(seat, &action);
         let effect = self.game.apply_noting(seat, &action)?;
         let label = self.game.label_after(label);
+        // The why a bot left for this very decision (same position, same seat), if any.
+        let why = self
+            .pending_why
+            .take()
+            .filter(|(at, s, _)| *at == self.log.len() && *s == seat.0 && checked.standin)
+            .map(|(_, _, why)| why);
         self.effect.push(self.log.len());
         self.log.push(LogEntry {
             seat: seat.0,
@@ -141,6 +147,7 @@ impl LiveTable {
             effect,
             secret,
             granted_ms: checked.granted_ms,
+            why,
         });
         if let Some(c) = checked.clocks {
             // Every running clock restarts from the values just stored.
@@ -208,6 +215,15 @@ impl LiveTable {
         })
     }
 
+    /// Keeps a bot's why for the decision it sends next for `seat` at log position `at`: the
+    /// decision's log entry carries it (nothing else does). A why that names nothing after the
+    /// decision itself is not kept.
+    pub(crate) fn expect_why(&mut self, at: u64, seat: Seat, why: Vec<crate::protocol::LogLine>) {
+        self.pending_why = (why.len() >= 2)
+            .then(|| usize::try_from(at).ok().map(|at| (at, seat.0, why)))
+            .flatten();
+    }
+
     /// Commits a take-back checked by [`LiveTable::check_undo`] and stored.
     pub(crate) fn commit_undo(&mut self, seat: Seat, undo: CheckedUndo) {
         if let Some(c) = undo.clocks {
@@ -226,6 +242,7 @@ impl LiveTable {
             effect: None,
             secret: false,
             granted_ms: 0,
+            why: None,
         });
         self.touch();
         self.run_clocks();

@@ -42,11 +42,15 @@ pub(crate) struct LogEntry {
     /// Clock increment the decision earned (ms; 0 when the seat's clock was not running, and
     /// for entries read back after a restart).
     pub(crate) granted_ms: i64,
+    /// A bot's "why" (see [`crate::games::BotDecision`]): kept in memory only, so a table read
+    /// back after a restart has none.
+    pub(crate) why: Option<Vec<crate::protocol::LogLine>>,
 }
 
 impl LogEntry {
-    /// The entry as a log line, its label and action withheld when `hidden`.
-    pub(crate) fn line(&self, hidden: bool) -> crate::protocol::LogLine {
+    /// The entry as a log line, its label and action withheld when `hidden`, a bot's why given
+    /// when `why` (see [`LogEntry::why_shown`]).
+    pub(crate) fn line(&self, hidden: bool, why: bool) -> crate::protocol::LogLine {
         crate::protocol::LogLine {
             seat: self.seat,
             secret: self.secret,
@@ -57,7 +61,18 @@ impl LogEntry {
                 self.action.map(|a| a.to_value())
             },
             effect: if hidden { None } else { self.effect.clone() },
+            why: if hidden || !why {
+                None
+            } else {
+                self.why.clone()
+            },
         }
+    }
+
+    /// Whether a bot's why goes to `viewer`: it shows what the bot's seat knew, so only to
+    /// that seat (a player whose stand-in decided) until the game is over.
+    pub(crate) fn why_shown(&self, viewer: Option<Seat>, finished: bool) -> bool {
+        self.why.is_some() && (finished || viewer == Some(Seat(self.seat)))
     }
 }
 
@@ -77,6 +92,8 @@ pub struct LiveTable {
     /// Counts every change a viewer may see (decisions, take-backs, seats, status).
     pub(in crate::table) generation: u64,
     pub(in crate::table) views: ViewCache,
+    /// A bot's why for the decision it is about to send: (log position, seat, why).
+    pub(in crate::table) pending_why: Option<(usize, u8, Vec<crate::protocol::LogLine>)>,
 }
 
 /// A table's seats, status and clocks before a change of its seats, put back when the change
@@ -117,6 +134,7 @@ impl LiveTable {
             clocks,
             generation: 0,
             views: ViewCache::default(),
+            pending_why: None,
         };
         t.run_clocks();
         t
@@ -156,6 +174,7 @@ impl LiveTable {
                 effect: None,
                 secret: false,
                 granted_ms: 0,
+                why: None,
             })
             .collect();
         for &i in &effect {
@@ -190,6 +209,7 @@ impl LiveTable {
             clocks,
             generation: 0,
             views: ViewCache::default(),
+            pending_why: None,
         };
         t.run_clocks();
         // The game has waited on the seats deciding now since its last stored change (a table

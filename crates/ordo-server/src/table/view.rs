@@ -160,9 +160,10 @@ fn class_patch(prev: &ClassView, value: &Value, lines: &[LogLineId]) -> Option<V
     patch
 }
 
-/// Which log entry a snapshot's line shows (its key, the entry's index in the table's log, and
-/// whether it is hidden from the class): the same id means the same line.
-pub(crate) type LogLineId = (String, (usize, bool));
+/// Which log entry a snapshot's line shows (its key, the entry's index in the table's log,
+/// whether it is hidden from the class, and whether a bot's why is shown): the same id means the
+/// same line.
+pub(crate) type LogLineId = (String, (usize, bool, bool));
 
 /// What one viewer receives: the version, the seats, its own view, its own legal decisions,
 /// the seats pending, the clocks, and, once over, the revealed seed.
@@ -205,7 +206,8 @@ fn snapshot_reusing(
         .filter_map(|(n, &i)| {
             let e = t.log.get(i)?;
             let hidden = e.secret && !finished && seen.seat() != Some(Seat(e.seat));
-            Some((format!("{:05}", n + 1), (i, hidden)))
+            let why = e.why_shown(seen.seat(), finished);
+            Some((format!("{:05}", n + 1), (i, hidden, why)))
         })
         .collect();
     let prev_log = prev.and_then(|p| {
@@ -226,7 +228,7 @@ fn snapshot_reusing(
         let line = match reused {
             Some(v) => v,
             None => match t.log.get(id.0) {
-                Some(e) => serde_json::to_value(e.line(id.1)).unwrap_or(Value::Null),
+                Some(e) => serde_json::to_value(e.line(id.1, id.2)).unwrap_or(Value::Null),
                 None => continue,
             },
         };
@@ -277,7 +279,7 @@ pub fn replay_step(t: &LiveTable, at: u64) -> Result<ReplayStep, ApiError> {
     let last = shown
         .last()
         .and_then(|&i| t.log.get(i))
-        .map(|e| e.line(e.secret && !finished));
+        .map(|e| e.line(e.secret && !finished, e.why_shown(None, finished)));
     Ok(ReplayStep {
         at: n as u64,
         total: total as u64,

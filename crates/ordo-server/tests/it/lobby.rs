@@ -1285,7 +1285,25 @@ async fn the_coach_suggests_legal_decisions_to_the_seat_to_act_only() {
         );
         let v = hint["value"].as_f64().unwrap();
         assert!((0.0..=1.0).contains(&v) && hint["label"].is_string());
+        // The why: the suggestion itself, then the line the search expects, as log lines.
+        let line = hint["line"].as_array().unwrap();
+        assert!(!line.is_empty(), "{hint}");
+        assert_eq!(line[0]["action"], hint["action"]);
+        assert_eq!(line[0]["seat"], 0);
+        for step in line {
+            assert!(
+                step["label"].as_str().is_some_and(|l| !l.is_empty()),
+                "{step}"
+            );
+            assert!(step["seat"].as_u64().is_some_and(|s| s < 2) && step["secret"] == false);
+        }
     }
+    assert!(
+        hints
+            .iter()
+            .any(|h| h["line"].as_array().is_some_and(|l| l.len() >= 2)),
+        "the search expects something after its best suggestion: {h}"
+    );
     assert!(h["iterations"].as_u64().unwrap() > 0 && h["version"] == 0);
     // Spectators get no hints; a seat with nothing to decide neither.
     let (s, _) = call(&state, "GET", &format!("/api/tables/{id}/hints"), None).await;
@@ -1319,16 +1337,17 @@ async fn the_coach_suggests_legal_decisions_to_the_seat_to_act_only() {
     assert_eq!(s, StatusCode::OK);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn replays_step_through_the_public_positions() {
+/// A table of a human (seat 0) and `bot`, where the human made its first `decisions` decisions
+/// (the first legal one each time): the state, the table and the human's token.
+async fn human_and_bot(bot: &str, decisions: usize) -> (AppState, String, String) {
     let state = state_at("sqlite::memory:").await;
     let (id, tokens) = create(
         &state,
-        json!([{"kind": "human"}, {"kind": "bot", "bot": "random"}]),
+        json!([{"kind": "human"}, {"kind": "bot", "bot": bot}]),
     )
     .await;
     let t0 = tokens[0].clone().unwrap();
-    for _ in 0..6 {
+    for _ in 0..decisions {
         let snap = my_turn(&state, &id, &t0).await;
         let a = snap["legal"][0]["action"].clone();
         post(
@@ -1339,6 +1358,68 @@ async fn replays_step_through_the_public_positions() {
         )
         .await;
     }
+    (state, id, t0)
+}
+
+/// The lines of a snapshot's log that `seat` decided.
+fn lines_of(snap: &Value, seat: u64) -> Vec<Value> {
+    snap["log"]
+        .as_object()
+        .map(|l| l.values().filter(|e| e["seat"] == seat).cloned().collect())
+        .unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bots_why_goes_to_its_own_seat_and_to_everyone_once_the_game_is_over() {
+    let (state, id, t0) = human_and_bot("easy", 8).await;
+    // While the game runs the bot's why is its own: neither the other player nor a spectator
+    // sees it (it reflects what the bot's seat knows).
+    let mine = my_turn(&state, &id, &t0).await;
+    let (_, spectator) = call(&state, "GET", &format!("/api/tables/{id}/state"), None).await;
+    for snap in [&mine, &spectator] {
+        let bot = lines_of(snap, 1);
+        assert!(!bot.is_empty(), "{snap}");
+        assert!(bot.iter().all(|e| e.get("why").is_none()), "{snap}");
+    }
+    // The player resigns: the stand-in plays the seat to the end, and its why is the player's
+    // own to read in the meantime.
+    let (s, e) = post(&state, &id, "resign", json!({"token": t0})).await;
+    assert_eq!(s, StatusCode::OK, "{e}");
+    let mut over = Value::Null;
+    for _ in 0..6000 {
+        let (_, snap) = call(&state, "GET", &format!("/api/tables/{id}/state"), None).await;
+        if snap["status"] == "finished" {
+            over = snap;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(
+        over["status"], "finished",
+        "the stand-ins finished the game"
+    );
+    // Over: everyone reads every bot's why, each the decision first and then its expected line.
+    let mut explained = 0;
+    for seat in [0, 1] {
+        for e in lines_of(&over, seat) {
+            let Some(why) = e.get("why").and_then(Value::as_array) else {
+                continue;
+            };
+            explained += 1;
+            assert_eq!(why[0]["action"], e["action"], "{e}");
+            assert_eq!(why[0]["seat"], seat);
+            assert!(why.len() >= 2, "a why names what the bot expects next: {e}");
+            assert!(why
+                .iter()
+                .all(|w| w["label"].as_str().is_some_and(|l| !l.is_empty())));
+        }
+    }
+    assert!(explained > 0, "no bot decision carried its why: {over}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replays_step_through_the_public_positions() {
+    let (state, id, _) = human_and_bot("random", 6).await;
     let (s, start) = call(
         &state,
         "GET",
