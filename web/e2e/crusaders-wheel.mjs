@@ -137,13 +137,25 @@ export async function scenarioCrusadersWheel(browser) {
     // Once: the coach's suggestions say what they do (the preview's words) besides their chances.
     if (!hinted && wheelDecisions >= 8 && view.phase.step.step === 'choose') {
       hinted = true;
+      // Asked in Russian: the why (what the search expects after each suggestion) in the
+      // player's language.
+      await page.selectOption('#lang', 'ru');
+      await page.waitForFunction(() => document.documentElement.lang === 'ru');
       await page.click('#hint');
       await page.waitForSelector('#hint-list, #hint-none, #hint-error', { timeout: 30000 });
-      const items = await page.locator('#hint-list li').evaluateAll((els) => els.map((li) => ({
+      const items = await page.locator('#hint-list > li').evaluateAll((els) => els.map((li) => ({
         label: li.querySelector('strong')?.textContent ?? '', effect: li.querySelector('.hint-effect')?.textContent ?? '', reason: li.querySelector('.hint-reason')?.textContent ?? '',
+        line: li.querySelector('.hint-line')?.firstChild?.textContent ?? '',
+        steps: [...li.querySelectorAll('.hint-line li')].map((x) => x.textContent ?? ''),
       })));
-      log(`hints: ${items.map((x) => `${x.label} — ${x.effect} — ${x.reason}`).join(' | ')}`);
+      log(`hints: ${items.map((x) => `${x.label} — ${x.effect} — ${x.line} ${x.steps.join(' → ')} — ${x.reason}`).join(' | ')}`);
       check(items.length > 0 && items.every((x) => x.effect.length > 10 && /\d+%/.test(x.reason)), `each hint says what it does and its chances (${items.length})`);
+      check(items.some((x) => x.steps.length > 0) && items.every((x) => x.steps.every((st) => /[а-яё]/i.test(st) && !/[{}"]/.test(st))),
+        `each hint's expected line is told in Russian words (${items.map((x) => x.steps.join(' → ')).join(' | ')})`);
+      check(items.every((x) => x.steps.length === 0 || x.line === 'Поиск ожидает дальше:'), 'the expected line is introduced in Russian');
+      await shot(page, 'wheel-hints-ru');
+      await page.selectOption('#lang', 'en');
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
       await shot(page, 'wheel-hints');
     }
     // A player who reads the previews: something that does something, the most tokens first

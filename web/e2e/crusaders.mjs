@@ -27,6 +27,15 @@ export async function scenarioFullGame(browser) {
   log(`lobby first load: ${lobbyBytes} bytes`);
   check(lobbyBytes > 0 && lobbyBytes < 500 * 1024, `first load of the lobby under 500 KB (${lobbyBytes})`);
   await shot(page, 'lobby');
+  // Each bot shows its rating from the bot ladder for this number of players, weakest first.
+  await page.selectOption('#players', '2');
+  await page.selectOption('#seat-kind-1', 'bot');
+  await page.waitForFunction(() => /rated \d{3,4}/.test(document.querySelector('#seat-bot-1')?.textContent ?? ''), null, { timeout: 10000 });
+  const levels = await page.locator('#seat-bot-1 option').evaluateAll((os) => os.map((o) => ({ v: /** @type {HTMLOptionElement} */ (o).value, text: o.textContent ?? '' })));
+  const ratings = levels.map((o) => Number(/rated (\d+)/.exec(o.text)?.[1] ?? NaN));
+  log(`bots in the lobby: ${levels.map((o) => o.text).join(' | ')}`);
+  check(levels.length === 6 && ratings.every((r) => r > 0) && ratings.every((r, i) => i === 0 || r >= ratings[i - 1]) && levels[levels.length - 1].v === 'max',
+    `every bot shows its measured rating, weakest first (${levels.map((o) => o.text).join(', ')})`);
 
   // (d) Switch to Japanese and back: the visible text follows, and the choice is remembered.
   const before = await page.locator('#create').textContent();
@@ -38,6 +47,9 @@ export async function scenarioFullGame(browser) {
   const ja = await page.locator('#create').textContent();
   check(ja === 'テーブルを作成' && ja !== before, `the create button reads in Japanese (${ja})`);
   check((await page.locator('h1').textContent())?.includes('クルセイダーズ'), 'the title is in Japanese');
+  await page.waitForFunction(() => /レーティング \d{3,4}/.test(document.querySelector('#seat-bot-1')?.textContent ?? ''), null, { timeout: 5000 }).catch(() => null);
+  check(/最強・レーティング \d{3,4}/.test((await page.locator('#seat-bot-1').textContent()) ?? ''), 'the bots and their ratings read in Japanese');
+  await shot(page, 'lobby-ja');
   await page.reload();
   await page.waitForSelector('#create');
   check((await page.locator('#create').textContent()) === 'テーブルを作成', 'the language is remembered across loads');

@@ -412,6 +412,7 @@ export async function checkHints(page) {
     const items = [...document.querySelectorAll('#hint-list .hint-choice')].map((b) => ({
       i: Number(b.getAttribute('data-legal')), label: b.querySelector('strong')?.textContent ?? '',
       reason: b.parentElement?.querySelector('.hint-reason')?.textContent ?? '',
+      steps: [...(b.parentElement?.querySelectorAll('.hint-line li') ?? [])].map((li) => li.textContent ?? ''),
     }));
     const shown = items.map((x) => document.querySelector(`#decision-list button.decision[data-legal="${x.i}"]:not([disabled])`)?.textContent ?? null);
     return { items, shown, legal: snap.legal.length, version: snap.version };
@@ -422,7 +423,12 @@ export async function checkHints(page) {
     check(Number.isInteger(x.i) && x.i >= 0 && x.i < r.legal, `suggestion ${k} is a legal decision (${x.i} of ${r.legal})`);
     check(r.shown[k] != null && r.shown[k] === x.label, `suggestion ${k} "${x.label}" is a displayed decision ("${r.shown[k]}")`);
     check(/\d+%/.test(x.reason) && /3[,.\u00a0 ]?000/.test(x.reason), `suggestion ${k} has a reason (${x.reason})`);
+    // The why in words: each step of the line the search expects names its player and says what
+    // happens (never an id or raw JSON).
+    check(x.steps.every((st) => /^.+ · .+: \S/.test(st) && !/[{}"]|\bundefined\b|null/.test(st)), `suggestion ${k}'s expected line is in words (${x.steps.join(' | ')})`);
   });
+  check(r.items.some((x) => x.steps.length >= 1), `the coach says what it expects after its suggestion (${r.items.map((x) => x.steps.length).join(', ')} steps)`);
+  log(`expected line: ${r.items[0]?.steps.join(' → ')}`);
   await shot(page, 'hints');
   await page.locator('#hint-list .hint-choice').first().click();
   const what = await page.waitForFunction((v) => {
@@ -436,7 +442,7 @@ export async function checkHints(page) {
     await page.waitForFunction((v) => /** @type {any} */ (window).__ordo.snap.version > v, v0, { timeout: 15000 });
   }
   check((await page.locator('#hint-list').count()) === 0, 'the suggestions are hidden once the version changed');
-  passed.push(`(f) the coach: ${r.items.length} suggestion(s), each a displayed legal decision with a reason; taking one made that decision (screenshot hints.png)`);
+  passed.push(`(f) the coach: ${r.items.length} suggestion(s), each a displayed legal decision with a reason and the line it expects in words; taking one made that decision (screenshot hints.png)`);
 }
 
 /**

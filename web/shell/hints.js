@@ -4,12 +4,13 @@ import { ApiError, api } from './api.js';
 import { isObj } from './patch.js';
 import { choose, decisionLabel } from './decide.js';
 import { tbl, hooks } from './state.js';
-import { t, fmtNum } from './i18n.js';
+import { t, fmtNum, seatLabel } from './i18n.js';
 
 /** @typedef {import('../src/generated').View} View */
 /** @typedef {import('../src/generated').Snapshot} Snapshot */
 /** @typedef {import('../src/generated').Order} Order */
 /** @typedef {import('../src/generated').Hints} Hints */
+/** @typedef {import('../src/generated').LogLine} LogLine */
 /** @typedef {Snapshot} Snap */
 /**
  * A remembered table. `from`: the invite `token` was taken with; `pending`: a token asked for
@@ -41,12 +42,12 @@ export async function requestHints() {
     const now = tbl.snap;
     if (now && res.version === now.version) {
       const keys = now.legal.map((l) => canon(l.action));
-      /** @type {Array<{i: number, value: number, visits: number}>} */
+      /** @type {Array<{i: number, value: number, visits: number, line: LogLine[]}>} */
       const items = [];
       for (const x of res.hints ?? []) {
         const i = keys.indexOf(canon(x.action));
         // Only decisions that are legal now (never an action outside `legal`).
-        if (i >= 0 && !items.some((y) => y.i === i)) items.push({ i, value: Number(x.value) || 0, visits: Number(x.visits) || 0 });
+        if (i >= 0 && !items.some((y) => y.i === i)) items.push({ i, value: Number(x.value) || 0, visits: Number(x.visits) || 0, line: Array.isArray(x.line) ? x.line : [] });
         if (items.length >= 3) break;
       }
       tbl.hints = { version: res.version, iterations: Number(res.iterations) || 0, items };
@@ -79,9 +80,17 @@ export function renderHints(snap, view, enabled) {
         const hl = (/** @type {boolean} */ on) => document.querySelector(`#decision-list button.decision[data-legal="${x.i}"]`)?.classList.toggle('hinted', on);
         b.addEventListener('mouseenter', () => hl(true));
         b.addEventListener('mouseleave', () => hl(false));
-        const effect = tbl.mod?.effect?.(snap, view, snap.legal[x.i]) ?? null;
-        return h('li', null, b, effect ? h('span', { class: 'hint-effect' }, effect) : null, h('span', { class: 'hint-reason muted' },
-          t('hint_reason', { pct: Math.round(x.value * 100), n: fmtNum(x.visits), total: fmtNum(hints.iterations) })));
+        // What it does now (the board's own preview, else what it did in the search's guess)…
+        const first = x.line[0];
+        const effect = tbl.mod?.effect?.(snap, view, snap.legal[x.i]) ?? (first?.effect != null && tbl.mod ? tbl.mod.logText(view, first) : null);
+        return h('li', null, b, effect ? h('span', { class: 'hint-effect' }, effect) : null,
+          // …and the line the search expects after it, whoever decides each step.
+          x.line.length > 1 ? h('span', { class: 'hint-line', title: t('hint_line_help') }, t('hint_line'), ' ',
+            h('ol', { class: 'hint-steps' }, x.line.slice(1).map((l) => h('li', null,
+              h('span', { class: 'log-who' }, seatLabel(snap, l.seat)), ': ',
+              tbl.mod ? tbl.mod.logText(view, l) : (l.label ?? ''))))) : null,
+          h('span', { class: 'hint-reason muted' },
+            t('hint_reason', { pct: Math.round(x.value * 100), n: fmtNum(x.visits), total: fmtNum(hints.iterations) })));
       })));
     }
   }

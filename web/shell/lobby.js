@@ -19,7 +19,37 @@ import { GAME_IDS, SETUPS } from './games.js';
 // The lobby: the game chooser and a new table's form, my tables, the open tables.
 // (Each game's own options are drawn here from its configuration type; see README.)
 
-export const BOTS = ['random', 'heuristic', 'easy', 'medium', 'hard'];
+export const BOTS = ['random', 'heuristic', 'easy', 'medium', 'hard', 'max'];
+
+/** The bots' fixed ratings per game (`GET /api/games`, the bot ladder's): asked once. @type {Map<string, Array<import('../src/generated').BotRatingEntry>> | null} */
+let botRatings = null;
+let botRatingsAsked = false;
+function askBotRatings() {
+  if (botRatingsAsked) return;
+  botRatingsAsked = true;
+  api('/api/games').then((/** @type {Array<import('../src/generated').GameEntry>} */ games) => {
+    botRatings = new Map(games.map((g) => [g.id, g.bots ?? []]));
+    hooks.render();
+  }).catch(() => { botRatingsAsked = false; });
+}
+
+/** The rating group of a table of `n` players. @param {number} n */
+const groupOf = (n) => (n <= 2 ? '2' : n <= 4 ? '3-4' : '5-6');
+
+/** The bots, weakest first by their measured rating (the listed order until it is known). @param {string} game @param {number} players */
+function botsByStrength(game, players) {
+  const group = groupOf(players);
+  const rated = botRatings?.get(game) ?? [];
+  const r = (/** @type {string} */ b) => rated.find((x) => x.bot === b && x.group === group)?.rating;
+  return rated.length ? [...BOTS].sort((a, b) => (r(a) ?? 0) - (r(b) ?? 0)) : BOTS;
+}
+
+/** A bot level's name with its rating at this many players (`easy · 1620`), where measured. @param {string} game @param {string} bot @param {number} players */
+function botWithRating(game, bot, players) {
+  const group = groupOf(players);
+  const r = botRatings?.get(game)?.find((x) => x.bot === bot && x.group === group);
+  return r ? t('bot_rated', { bot: botName(bot), rating: r.rating }) : botName(bot);
+}
 
 const DAY_MS = 86400000;
 /** A turn-based clock's time per move: 12 hours, 1, 2, 3 or 7 days. */
@@ -121,6 +151,7 @@ export function renderLobby() {
   const app = $('#app');
   if (!app) return;
   fitSeats();
+  askBotRatings();
   const setup = setupOf(ui.lobbyGame);
   if (!setup) { app.replaceChildren(h('div', { class: 'card' }, h('p', null, t('loading')))); return; }
   const opts = lobby.options[ui.lobbyGame] ??= setup.defaults();
@@ -155,7 +186,7 @@ export function renderLobby() {
       h('option', { value: 'bot', selected: !seat.human }, t('bot')));
     kind.addEventListener('change', () => { seat.human = /** @type {HTMLSelectElement} */ (kind).value === 'human'; renderLobby(); });
     const level = h('select', { id: `seat-bot-${i}`, 'aria-label': t('bot_level'), disabled: seat.human },
-      BOTS.map((b) => h('option', { value: b, selected: b === seat.bot }, botName(b))));
+      botsByStrength(ui.lobbyGame, lobby.players).map((b) => h('option', { value: b, selected: b === seat.bot }, botWithRating(ui.lobbyGame, b, lobby.players))));
     level.addEventListener('change', () => { seat.bot = /** @type {HTMLSelectElement} */ (level).value; });
     return h('li', { class: 'seat-row' }, seatBadge(i), h('span', { class: 'seat-name' }, `${t('seat_n', { n: i + 1 })} · ${colorName(i)}`), kind, seat.human ? null : level);
   });

@@ -30,7 +30,8 @@ export function renderLog(snap, view) {
     items.push(h('li', { value: Number(key) || null, 'data-log': key },
       seatBadge(e.seat, 14), ' ', h('span', { class: 'log-who' }, seatLabel(snap, e.seat)), ': ',
       // The line opens the replay at that moment.
-      tbl.id ? h('a', { class: 'log-moment', href: `${replayUrl(tbl.id)}&at=${Number(key)}`, target: '_blank', rel: 'noopener', title: `${t('replay')} · ${Number(key)}` }, logText(view, e)) : logText(view, e)));
+      tbl.id ? h('a', { class: 'log-moment', href: `${replayUrl(tbl.id)}&at=${Number(key)}`, target: '_blank', rel: 'noopener', title: `${t('replay')} · ${Number(key)}` }, logText(view, e)) : logText(view, e),
+      whyOf(snap, view, e)));
   }
   for (const x of outs) items.push(timeoutLogLine(x));
   return h('section', { class: 'card log', id: 'log', 'aria-label': t('log') },
@@ -38,6 +39,20 @@ export function renderLog(snap, view) {
     // The list is there from the start, so its first line is announced like the others.
     items.length === 0 ? h('p', { class: 'muted' }, t('log_empty')) : null,
     h('ol', { id: 'log-list', reversed: true, role: 'log', 'aria-live': 'polite', 'aria-label': t('log') }, items));
+}
+
+/**
+ * A bot's why under its decision, folded: the line it expected after it (sent to that seat's
+ * player, and to everyone once the game is over).
+ * @param {Snap} snap @param {any} view @param {LogLine} e
+ */
+function whyOf(snap, view, e) {
+  const steps = (e.why ?? []).slice(1);
+  if (steps.length === 0) return null;
+  return h('details', { class: 'log-why' }, h('summary', null, t('log_why')),
+    h('span', { class: 'muted', title: t('hint_line_help') }, t('hint_line')),
+    h('ol', { class: 'hint-steps' }, steps.map((l) => h('li', null,
+      h('span', { class: 'log-who' }, seatLabel(snap, l.seat)), ': ', logText(view, l)))));
 }
 
 /** A log line in the chosen language. @param {any} view @param {LogLine} e */

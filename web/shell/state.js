@@ -77,7 +77,7 @@ export const tbl = {
   /** The other players' boards are shown (folded on a phone). */
   othersOpen: window.matchMedia?.('(min-width: 760px)').matches ?? true,
   /** Suggestions of the coach for the held version: indices into `legal`. */
-  /** @type {{version: number, iterations: number, items: Array<{i: number, value: number, visits: number}>} | null} */
+  /** @type {{version: number, iterations: number, items: Array<{i: number, value: number, visits: number, line: Array<import('../src/generated').LogLine>}>} | null} */
   hints: null,
   hintBusy: false,
   hintError: '',
