@@ -20,7 +20,8 @@ export async function scenarioEndings(browser, env) {
     const n = game === 'crusaders' ? 3 : 2;
     const res = await fetch(`${base}/api/tables`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ game, config: configs[game], seats: Array.from({ length: n }, () => ({ kind: 'bot', bot: 'random' })) }),
+      // Crusaders' last seat is a search bot: once the game is over its decisions tell why.
+      body: JSON.stringify({ game, config: configs[game], seats: Array.from({ length: n }, (_, i) => ({ kind: 'bot', bot: game === 'crusaders' && i === n - 1 ? 'easy' : 'random' })) }),
     });
     const { id } = /** @type {{id: string}} */ (await res.json());
     const pages = [];
@@ -46,6 +47,19 @@ export async function scenarioEndings(browser, env) {
       const size = await mapTextSize(page);
       check(size.shown > 0 && size.min >= 10.95, `${game} at ${w} px: map text at fit is at least 11 px (smallest ${size.min.toFixed(1)} px of ${size.shown})`);
       await env.shot(page, `end-${game}-${w}`);
+      if (game === 'crusaders' && w === 1400) {
+        // The search bot's decisions in the log fold out the line it expected, in words.
+        const whys = page.locator('#log details.log-why');
+        const count = await whys.count();
+        if (count > 0) {
+          await whys.first().locator('summary').click();
+          const steps = await whys.first().locator('li').allTextContents();
+          log(`a bot's why: ${steps.join(' → ')}`);
+          check(steps.length > 0 && steps.every((x) => / · .+: \S/.test(x) && !/[{}"]/.test(x)), `the bot's why is in words (${steps.join(' | ')})`);
+          await env.shot(page, 'end-crusaders-why');
+        }
+        check(count > 0, `once the game is over the search bot's decisions say why (${count} in the log)`);
+      }
       if (game === 'crusaders' && w === 390) {
         // Knights carry their numbers; in a crowded region one owner's knights stack into one
         // piece with a count (the final snapshot gets no more patches: a crowd is put in it).
