@@ -80,13 +80,14 @@ export function renderHints(snap, view, enabled) {
         const hl = (/** @type {boolean} */ on) => document.querySelector(`#decision-list button.decision[data-legal="${x.i}"]`)?.classList.toggle('hinted', on);
         b.addEventListener('mouseenter', () => hl(true));
         b.addEventListener('mouseleave', () => hl(false));
-        // What it does now (the board's own preview, else what it did in the search's guess)…
-        const first = x.line[0];
-        const effect = tbl.mod?.effect?.(snap, view, snap.legal[x.i]) ?? (first?.effect != null && tbl.mod ? tbl.mod.logText(view, first) : null);
+        // What it does now (the board's own preview)…
+        const effect = tbl.mod?.effect?.(snap, view, snap.legal[x.i]) ?? null;
+        // …and the line the search expects, whoever decides each step: from the decision itself
+        // when the board has no preview of it (its result there is the search's guess).
+        const steps = x.line.slice(effect ? 1 : 0);
         return h('li', null, b, effect ? h('span', { class: 'hint-effect' }, effect) : null,
-          // …and the line the search expects after it, whoever decides each step.
-          x.line.length > 1 ? h('span', { class: 'hint-line', title: t('hint_line_help') }, t('hint_line'), ' ',
-            h('ol', { class: 'hint-steps' }, x.line.slice(1).map((l) => h('li', null,
+          steps.length > 0 && x.line.length > 1 ? h('span', { class: 'hint-line', title: t('hint_line_help') }, t('hint_line'), ' ',
+            h('ol', { class: 'hint-steps' }, steps.map((l) => h('li', null,
               h('span', { class: 'log-who' }, seatLabel(snap, l.seat)), ': ',
               tbl.mod ? tbl.mod.logText(view, l) : (l.label ?? ''))))) : null,
           h('span', { class: 'hint-reason muted' },

@@ -30,7 +30,7 @@ function askBotRatings() {
   api('/api/games').then((/** @type {Array<import('../src/generated').GameEntry>} */ games) => {
     botRatings = new Map(games.map((g) => [g.id, g.bots ?? []]));
     hooks.render();
-  }).catch(() => { botRatingsAsked = false; });
+  }).catch(() => { setTimeout(() => { botRatingsAsked = false; }, 30000); });
 }
 
 /** The rating group of a table of `n` players. @param {number} n */

@@ -19,6 +19,8 @@ pub(crate) struct Checked {
     granted_ms: i64,
     /// The seat was played by the stand-in: the player who decided takes it back.
     pub(crate) standin: bool,
+    /// Made by the seat's bot or stand-in (not by a person).
+    by_bot: bool,
 }
 
 /// What to do with a submitted decision.
@@ -113,6 +115,7 @@ impl LiveTable {
             clocks,
             granted_ms,
             standin,
+            by_bot,
         }))
     }
 
@@ -135,7 +138,7 @@ impl LiveTable {
         let why = self
             .pending_why
             .take()
-            .filter(|(at, s, _)| *at == self.log.len() && *s == seat.0 && checked.standin)
+            .filter(|(at, s, _)| *at == self.log.len() && *s == seat.0 && checked.by_bot)
             .map(|(_, _, why)| why);
         self.effect.push(self.log.len());
         self.log.push(LogEntry {
