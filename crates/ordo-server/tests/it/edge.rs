@@ -570,7 +570,7 @@ async fn unfinished_tables_are_capped_per_address_and_in_total() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn unfinished_tables_are_capped_per_account_from_any_address_and_after_a_restart() {
-    use crate::social::send;
+    use crate::social::{send, sign_up};
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite:{}", dir.path().join("caps.db").display());
     let policy = || Policy {
@@ -584,19 +584,7 @@ async fn unfinished_tables_are_capped_per_account_from_any_address_and_after_a_r
             .unwrap()
     };
     let state = open().await;
-    let sign_up = |state: AppState, name: &'static str| async move {
-        let (s, b, cookie) = send(
-            &state,
-            "POST",
-            "/api/accounts",
-            Some(json!({"name": name, "password": "lances at dawn"})),
-            &[],
-        )
-        .await;
-        assert_eq!(s, StatusCode::CREATED, "{b}");
-        cookie.unwrap()
-    };
-    let alice = sign_up(state.clone(), "Alice").await;
+    let alice = sign_up(&state, "Alice").await;
     let create_as = |state: AppState, cookie: Option<String>| async move {
         let headers: Vec<(&str, &str)> = cookie
             .as_deref()
@@ -622,7 +610,7 @@ async fn unfinished_tables_are_capped_per_account_from_any_address_and_after_a_r
     );
     // A guest at the same address, and another account, are not held by Alice's cap.
     assert_eq!(create_as(state.clone(), None).await.0, StatusCode::CREATED);
-    let bob = sign_up(state.clone(), "Bob").await;
+    let bob = sign_up(&state, "Bob").await;
     assert_eq!(
         create_as(state.clone(), Some(bob)).await.0,
         StatusCode::CREATED

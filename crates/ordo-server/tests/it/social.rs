@@ -58,6 +58,20 @@ pub(crate) async fn send(
     )
 }
 
+/// Creates the account `name` (password "lances at dawn"); returns its session cookie.
+pub(crate) async fn sign_up(state: &AppState, name: &str) -> String {
+    let (status, body, cookie) = send(
+        state,
+        "POST",
+        "/api/accounts",
+        Some(json!({"name": name, "password": "lances at dawn"})),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    cookie.unwrap()
+}
+
 async fn open_ws(addr: SocketAddr, id: &str, headers: &[(&'static str, &str)]) -> Ws {
     let mut req = format!("ws://{addr}/api/tables/{id}/ws")
         .into_client_request()
@@ -109,16 +123,7 @@ async fn social_works(store: Arc<dyn Store>) {
 
     // Alice has an account; Bob plays as a guest.
     let name = format!("Alice{}", std::process::id());
-    let (status, _, alice) = send(
-        &state,
-        "POST",
-        "/api/accounts",
-        Some(json!({"name": name, "password": "lances at dawn"})),
-        &[],
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED);
-    let alice = alice.unwrap();
+    let alice = sign_up(&state, &name).await;
     let (status, created, _) = send(
         &state,
         "POST",
