@@ -195,10 +195,19 @@ async fn lobby_join_leave_and_start() {
     let snap = my_turn(&state, &id2, &t0).await;
     assert!(!snap["legal"].as_array().unwrap().is_empty());
     // Until the invited player arrives, the host's copy of her invite shows the public view only
-    // and decides nothing: the host cannot read the seat the stand-in plays.
-    let public = call(&state, "GET", &format!("/api/tables/{id2}/state"), None)
-        .await
-        .1;
+    // and decides nothing: the host cannot read the seat the stand-in plays. (Compared once the
+    // stand-in's pick is in, so that nothing changes between the two reads.)
+    let mut public = Value::Null;
+    for _ in 0..2000 {
+        public = call(&state, "GET", &format!("/api/tables/{id2}/state"), None)
+            .await
+            .1;
+        if public["view"]["seats"][1]["chosen"] == true {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    assert_eq!(public["view"]["seats"][1]["chosen"], true, "{public}");
     let peek = state_of(&state, &id2, &t1).await;
     assert_eq!(peek["you"], 1);
     assert_eq!(
