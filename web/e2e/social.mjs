@@ -153,11 +153,16 @@ export async function scenarioSocial(browser) {
   await chatShot(again, 'chat-panel-phone-ru');
   await chatShot(spectator, 'chat-panel-spectator-en');
   await shot(again, 'chat-phone-ru');
-  const step = await (await fetch(`${base}/api/tables/${id}/replay?at=0`)).json();
+  // The talk belongs to the position it was said at; a bot may already have played before it
+  // was said, so ask for the latest position (the server clamps past the end).
+  const step = await (await fetch(`${base}/api/tables/${id}/replay?at=1000000`)).json();
   check(Array.isArray(step.chat) && step.chat.some((/** @type {any} */ l) => String(l.text).includes('Deal: Bavaria')), 'the replay carries the talk');
   check(!step.chat.some((/** @type {any} */ l) => l.channel === 'spectators'), 'a running game\'s replay leaves the spectators\' talk out');
   const replay = await ctxS.newPage();
   await replay.goto(`${base}/t/${id}?replay=1`);
+  await replay.waitForSelector('#replay-counter', { timeout: 10000 });
+  // To the latest position (the talk came after any decision a bot made first).
+  if (await replay.locator('#replay-last').isEnabled()) await replay.click('#replay-last');
   await replay.locator('#replay-chat .chat-line', { hasText: 'Deal: Bavaria' }).waitFor({ timeout: 10000 });
   check(!(await replay.locator('#replay-chat').innerText()).includes('bluffing'), 'the replay of a running game shows the players\' talk only');
   await replay.locator('#replay-chat').screenshot({ path: `${SHOTS}/chat-in-replay-desktop-en.png` });
