@@ -58,23 +58,44 @@ impl AppState {
         holder: Option<&str>,
         name: Option<String>,
     ) -> Result<Rematched, ApiError> {
-        let (seat, table) = again_on_fresh_seats(|| async {
+        // Offering a rematch creates a table: it counts under the caps on unfinished tables
+        // (for the account offering it, and in total), checked and noted under the gate.
+        let offered = self
+            .table(id)
+            .await?
+            .lock()
+            .await
+            .options()
+            .rematch
+            .is_some();
+        let _gate = if offered {
+            None
+        } else {
+            let gate = self.create_gate.lock().await;
+            self.check_table_caps(None, holder).await?;
+            Some(gate)
+        };
+        let (seat, table, new) = again_on_fresh_seats(|| async {
             let handle = self.table(id).await?;
             let mut t = handle.lock_live().await?;
             let before = t.seats_before();
             let seat = t.answer_rematch(key, true)?;
-            let table = match t.options().rematch.clone() {
-                Some(table) => table,
+            let (table, new) = match t.options().rematch.clone() {
+                Some(table) => (table, false),
                 None => {
-                    let table = self.rematch_table(&t).await?;
+                    let table = self.rematch_table(&t, holder).await?;
                     t.set_rematch(table.clone());
-                    table
+                    (table, true)
                 }
             };
             self.save_seats(&handle, &mut t, id, before).await?;
-            Ok((seat, table))
+            Ok((seat, table, new))
         })
         .await?;
+        if new {
+            self.note_host(holder, &table);
+        }
+        drop(_gate);
         tracing::info!(table = %id, seat = seat.0, rematch = %table, "rematch accepted");
         let name = name.as_deref().map(clean_name);
         let token = random_hex(16)?;
@@ -131,7 +152,11 @@ impl AppState {
 
     /// A new table for a rematch of `t`: the same game, options and seats (bots keep their
     /// levels), waiting for its players, each human seat kept for the player who held it.
-    async fn rematch_table(&self, t: &crate::table::LiveTable) -> Result<String, ApiError> {
+    async fn rematch_table(
+        &self,
+        t: &crate::table::LiveTable,
+        offered_by: Option<&str>,
+    ) -> Result<String, ApiError> {
         let config = serde_json::from_str(&t.row().config)
             .map_err(|e| ApiError::Internal(format!("config of {}: {e}", t.id())))?;
         let req = CreateTable {
@@ -150,6 +175,6 @@ impl AppState {
             .iter()
             .map(|s| (s.holder.clone(), s.name.clone()))
             .collect();
-        Ok(self.create_table(req, &keep, None).await?.id)
+        Ok(self.create_table(req, &keep, None, offered_by).await?.id)
     }
 }

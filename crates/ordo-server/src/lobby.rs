@@ -39,12 +39,9 @@ impl AppState {
         req: CreateTable,
         host_holder: Option<&str>,
     ) -> Result<Created, ApiError> {
-        if let Err(e) = self.check_table_caps(addr, host_holder).await {
-            self.metrics.tables_refused.increment(1);
-            tracing::warn!(client = ?addr, reason = %e, "table creation refused");
-            return Err(e);
-        }
-        let created = self.create_table(req, &[], host_holder).await?;
+        let _gate = self.create_gate.lock().await;
+        self.check_table_caps(addr, host_holder).await?;
+        let created = self.create_table(req, &[], host_holder, None).await?;
         if let Some(ip) = addr {
             if let Ok(mut by) = self.created_by.lock() {
                 by.entry(ip).or_default().push(created.id.clone());
@@ -83,7 +80,20 @@ impl AppState {
 
     /// Whether one more unfinished table is allowed, for `addr`, for the account `holder` and
     /// in total.
-    async fn check_table_caps(
+    pub(crate) async fn check_table_caps(
+        &self,
+        addr: Option<std::net::IpAddr>,
+        holder: Option<&str>,
+    ) -> Result<(), ApiError> {
+        let refused = self.table_caps(addr, holder).await;
+        if let Err(e) = &refused {
+            self.metrics.tables_refused.increment(1);
+            tracing::warn!(client = ?addr, reason = %e, "table creation refused");
+        }
+        refused
+    }
+
+    async fn table_caps(
         &self,
         addr: Option<std::net::IpAddr>,
         holder: Option<&str>,
@@ -122,12 +132,14 @@ impl AppState {
     }
 
     /// Creates a table; `keep` (for a rematch) gives, per seat, the person and name each human
-    /// seat is kept for: such seats are taken only by accepting the rematch.
+    /// seat is kept for: such seats are taken only by accepting the rematch, and `offered_by`
+    /// the person who offered it.
     pub(crate) async fn create_table(
         &self,
         req: CreateTable,
         keep: &[(Option<String>, Option<String>)],
         host_holder: Option<&str>,
+        offered_by: Option<&str>,
     ) -> Result<Created, ApiError> {
         let seed = if req.tutorial {
             TUTORIAL_SEED
@@ -162,6 +174,9 @@ impl AppState {
             standin: req.standin.unwrap_or_else(default_standin),
             rematch: None,
             host_holder: host_holder.map(str::to_string),
+            offered_by: offered_by
+                .filter(|h| h.starts_with("a:"))
+                .map(str::to_string),
             rated: req.rated,
             abandon_after_ms: Some(
                 u64::try_from(self.policy.abandon_after.as_millis()).unwrap_or(u64::MAX),

@@ -58,8 +58,13 @@ impl AppState {
         let held = state.handles(false).await;
         tracing::info!(tables = held.len(), "recovered unfinished tables");
         for (id, handle) in held {
-            // The per-account cap counts the recovered tables each account hosts.
-            let holder = handle.lock().await.options().host_holder.clone();
+            // The per-account cap counts the recovered tables each account hosts (or offered
+            // as a rematch).
+            let holder = {
+                let t = handle.lock().await;
+                let o = t.options();
+                o.host_holder.clone().or_else(|| o.offered_by.clone())
+            };
             state.note_host(holder.as_deref(), &id);
             state.spawn_bots(&id);
         }

@@ -125,6 +125,9 @@ pub struct AppState {
     /// The unfinished tables each account hosts (for the per-account cap), from the tables'
     /// own options: filled again when the server recovers its tables.
     pub(crate) hosted_by: Arc<std::sync::Mutex<BTreeMap<String, Vec<String>>>>,
+    /// Held from the check of the caps on unfinished tables to the note of the table created,
+    /// so that creations at the same moment cannot pass one cap together.
+    pub(crate) create_gate: Arc<tokio::sync::Mutex<()>>,
     /// Unfinished tables sent out of memory for being idle (they still count as open).
     pub(crate) idle_out: Arc<std::sync::Mutex<std::collections::BTreeSet<String>>>,
     /// Tables whose stored record could not be read or replayed by this instance, with the
@@ -209,6 +212,7 @@ impl AppState {
             damaged: Arc::default(),
             created_by: Arc::default(),
             hosted_by: Arc::default(),
+            create_gate: Arc::default(),
             idle_out: Arc::default(),
             shutdown,
             packs: Arc::default(),

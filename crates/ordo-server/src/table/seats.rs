@@ -155,6 +155,10 @@ pub struct TableOptions {
     /// table's invites from any device where they are signed in (or from the same browser).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub host_holder: Option<String>,
+    /// The account that offered this table as a rematch: the table counts under that
+    /// account's cap on unfinished tables, as if it hosted it (without a host's powers).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offered_by: Option<String>,
     /// A rated table: its result changes its players' ratings (accounts and a clock only).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
@@ -178,6 +182,7 @@ impl Default for TableOptions {
             standin: default_standin(),
             rematch: None,
             host_holder: None,
+            offered_by: None,
             rated: false,
             abandon_after_ms: None,
         }

@@ -627,6 +627,155 @@ async fn unfinished_tables_are_capped_per_account_from_any_address_and_after_a_r
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_created_at_the_same_moment_pass_no_cap_together() {
+    use crate::social::{send, sign_up};
+    let policy = Policy {
+        max_open_tables_per_account: 3,
+        max_open_tables_per_address: 5,
+        ..Policy::default()
+    };
+    let state = state_with(policy, IpLimiter::new(1000.0, 1000.0)).await;
+    let alice = sign_up(&state, "Alice").await;
+    let burst = |cookie: Option<String>| {
+        let state = state.clone();
+        (0..10)
+            .map(|_| {
+                let (state, cookie) = (state.clone(), cookie.clone());
+                tokio::spawn(async move {
+                    let headers: Vec<(&str, &str)> = cookie
+                        .as_deref()
+                        .map(|c| vec![("cookie", c)])
+                        .unwrap_or_default();
+                    send(&state, "POST", "/api/tables", Some(lobby_table()), &headers)
+                        .await
+                        .0
+                })
+            })
+            .collect::<Vec<_>>()
+    };
+    let count = |statuses: Vec<StatusCode>| {
+        (
+            statuses
+                .iter()
+                .filter(|s| **s == StatusCode::CREATED)
+                .count(),
+            statuses
+                .iter()
+                .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
+                .count(),
+        )
+    };
+    let mut statuses = Vec::new();
+    for h in burst(Some(alice)) {
+        statuses.push(h.await.unwrap());
+    }
+    assert_eq!(count(statuses), (3, 7), "the account's cap of 3");
+    // The same address, as a guest: two more reach its cap of 5, and no more.
+    let mut statuses = Vec::new();
+    for h in burst(None) {
+        statuses.push(h.await.unwrap());
+    }
+    assert_eq!(count(statuses), (2, 8), "the address's cap of 5");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_counts_under_the_offering_accounts_cap_also_after_a_restart() {
+    use crate::social::{send, sign_up, wait_until};
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", dir.path().join("rematch-caps.db").display());
+    let open = || async {
+        let store = Arc::new(SqliteStore::open(&url).await.unwrap());
+        let policy = Policy {
+            max_open_tables_per_account: 2,
+            ..Policy::default()
+        };
+        AppState::recover_with_policy(store, IpLimiter::new(1000.0, 1000.0), policy)
+            .await
+            .unwrap()
+    };
+    let state = open().await;
+    let alice = sign_up(&state, "Alice").await;
+    let as_alice = [("cookie", alice.as_str())];
+    // Alice plays a bot; she resigns and the stand-in finishes the game.
+    let (s, created, _) = send(
+        &state,
+        "POST",
+        "/api/tables",
+        Some(
+            json!({"game": "crusaders", "config": {"players": 2}, "lobby": true,
+                    "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}),
+        ),
+        &as_alice,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let (s, j, _) = send(
+        &state,
+        "POST",
+        &format!("/api/tables/{id}/join"),
+        Some(json!({"token": created["tokens"][0]})),
+        &as_alice,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{j}");
+    let (s, _, _) = send(
+        &state,
+        "POST",
+        &format!("/api/tables/{id}/resign"),
+        Some(json!({})),
+        &as_alice,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    wait_until(&state, &id, &alice, |v| v["status"] == "finished").await;
+    // One new table (one of two), then the rematch (two of two): a third is refused.
+    let (s, body, _) = send(
+        &state,
+        "POST",
+        "/api/tables",
+        Some(lobby_table()),
+        &as_alice,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{body}");
+    let (s, r, _) = send(
+        &state,
+        "POST",
+        &format!("/api/tables/{id}/rematch"),
+        Some(json!({})),
+        &as_alice,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    let (s, body, _) = send(
+        &state,
+        "POST",
+        "/api/tables",
+        Some(lobby_table()),
+        &as_alice,
+    )
+    .await;
+    assert_eq!(s, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(
+        body["message"].as_str().unwrap().contains("account"),
+        "{body}"
+    );
+    // After a restart the rematch still counts for Alice.
+    drop(state);
+    let state = open().await;
+    let (s, body, _) = send(
+        &state,
+        "POST",
+        "/api/tables",
+        Some(lobby_table()),
+        &as_alice,
+    )
+    .await;
+    assert_eq!(s, StatusCode::TOO_MANY_REQUESTS, "{body}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn idle_tables_leave_memory_and_come_back_intact_and_old_lobbies_close() {
     let policy = Policy {
         idle_evict: Duration::from_millis(50),

@@ -515,7 +515,7 @@ async fn people_at_a_table_on_postgres() {
 }
 
 /// Polls the table's state for `cookie` until `done` holds (at most 60 s).
-async fn wait_until(
+pub(crate) async fn wait_until(
     state: &AppState,
     id: &str,
     cookie: &str,
