@@ -52,6 +52,21 @@ pub fn trees_for(budget: Budget) -> usize {
     }
 }
 
+/// The search settings of game `G` for a budget: its trees ([`trees_for`]) and its rollouts
+/// ([`Evaluated::GREEDY_ROLLOUT`]), the rest as [`MctsConfig::default`]. The bots and the coach's
+/// hints search alike.
+pub fn search_config<G: Evaluated>(budget: Budget, seed: u64, threads: usize) -> MctsConfig {
+    MctsConfig {
+        budget,
+        threads: threads.max(1),
+        trees: trees_for(budget),
+        rollout_depth: G::GREEDY_ROLLOUT,
+        greedy_rollout: G::GREEDY_ROLLOUT > 0,
+        seed,
+        ..MctsConfig::default()
+    }
+}
+
 /// A bot of game `G` from a spec, judging positions with the game's own evaluation
 /// ([`Evaluated::Eval`]) when it is a heuristic or search bot.
 pub fn bot<G: Evaluated>(spec: BotSpec, seed: u64, threads: usize) -> Box<dyn Bot<G>> {
@@ -75,13 +90,7 @@ pub fn bot_capped<G: Evaluated>(
         },
         None => Budget::Iterations(n),
     };
-    let mcts = |budget| MctsConfig {
-        budget,
-        threads: threads.max(1),
-        trees: trees_for(budget),
-        seed,
-        ..MctsConfig::default()
-    };
+    let mcts = |budget| search_config::<G>(budget, seed, threads);
     match spec {
         BotSpec::Random => Box::new(RandomBot::new(seed)),
         BotSpec::Heuristic => Box::new(HeuristicBot::new(eval, seed)),

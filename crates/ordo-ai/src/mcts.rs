@@ -3,8 +3,9 @@
 //! Each iteration samples a full state consistent with the searching seat's view
 //! ([`Game::resample_from_view`]), descends the tree choosing among the decisions legal in that
 //! sample (UCB1 with availability counts, each node maximising the reward of the seat deciding
-//! there: max^n), expands one new decision, plays a truncated random rollout, evaluates the result
-//! with the game's [`Evaluator`] and backs up the per-seat reward vector. Independent trees
+//! there: max^n), expands one new decision, plays a truncated rollout (at random, or greedily
+//! by the evaluator: [`MctsConfig::greedy_rollout`]), evaluates the result with the game's
+//! [`Evaluator`] and backs up the per-seat reward vector. Independent trees
 //! (root parallelism) are searched on the available threads and their root statistics summed.
 //! With an iteration budget the number of trees is part of the configuration, so the result
 //! depends on the seed and the budget only, never on how many threads the machine has.
@@ -48,6 +49,9 @@ pub struct MctsConfig {
     pub exploration: f64,
     /// Random decisions played after the tree before evaluating.
     pub rollout_depth: u32,
+    /// Rollout decisions are chosen greedily by the evaluator (one step ahead, for the seat
+    /// deciding) instead of at random.
+    pub greedy_rollout: bool,
     /// Expand untried decisions best-first by the evaluator (otherwise at random).
     pub ordered_expansion: bool,
     /// Before evaluating, complete the deciding seat's current turn greedily with the evaluator
@@ -65,6 +69,7 @@ impl Default for MctsConfig {
             trees: 1,
             exploration: 0.2,
             rollout_depth: 0,
+            greedy_rollout: false,
             greedy_turn: 12,
             ordered_expansion: true,
             seed: 1,
@@ -287,7 +292,24 @@ fn run_tree<G: Game, E: Evaluator<G>>(
             if legal.is_empty() {
                 break;
             }
-            state.apply_unchecked(seat, legal[rng.index(legal.len())]);
+            let a = if cfg.greedy_rollout && legal.len() > 1 {
+                if late() {
+                    break 'search;
+                }
+                let mut best: Option<(f64, G::Action)> = None;
+                for &a in &legal {
+                    let mut c = state.clone();
+                    c.apply_unchecked(seat, a);
+                    let v = eval.lead(&c, seat) + 1e-6 * rng.below(1000) as f64;
+                    if best.is_none_or(|(b, _)| v > b) {
+                        best = Some((v, a));
+                    }
+                }
+                best.map_or(legal[0], |(_, a)| a)
+            } else {
+                legal[rng.index(legal.len())]
+            };
+            state.apply_unchecked(seat, a);
         }
         if cfg.greedy_turn > 0 {
             if let Some(seat) = acting_seat(&state.to_act()) {

@@ -25,6 +25,12 @@ pub trait Evaluated: Game {
     /// A game sets its own so that each level beats the one below it (measured with
     /// `ordo ladder`, published in `docs/bots.md`).
     const LEVEL_ITERATIONS: [u64; 4] = [250, 1_000, 4_000, 16_000];
+
+    /// Decisions the search plays out after its tree before it judges a position, each made
+    /// greedily by the seat deciding (the decision whose result the evaluation likes best for
+    /// that seat); 0 judges the position at the leaf. A game whose evaluation cannot see what a
+    /// plan leads to (cards laid face down now, carried out later) sees it this way.
+    const GREEDY_ROLLOUT: u32 = 0;
 }
 
 /// Any game: the current scores are the estimate.

@@ -28,9 +28,12 @@ impl Default for WarriorKnightsEval {
 
 impl Evaluated for WarriorKnights {
     type Eval = WarriorKnightsEval;
-    // Iterations cost about four times those of Crusaders and a game holds about four times the
-    // decisions: 4× steps, measured by `ordo ladder` (docs/bots.md).
-    const LEVEL_ITERATIONS: [u64; 4] = [100, 400, 1_600, 6_400];
+    // Each iteration plays 20 decisions greedily after the tree (a plan laid face down is
+    // judged by what it leads to, not by the unchanged position), so an iteration costs far
+    // more than in Crusaders and a game holds about four times the decisions: 4× steps from
+    // 6, measured by `ordo ladder` (docs/bots.md).
+    const LEVEL_ITERATIONS: [u64; 4] = [6, 25, 100, 400];
+    const GREEDY_ROLLOUT: u32 = 20;
 }
 
 impl Evaluate<WarriorKnights> for WarriorKnightsEval {

@@ -261,6 +261,57 @@ fn time_budget_is_honoured_within_ten_percent() {
 }
 
 #[test]
+fn each_game_searches_with_its_own_rollouts() {
+    use warrior_knights::WarriorKnights;
+    let wk = ordo_ai::search_config::<WarriorKnights>(Budget::Iterations(400), 9, 1);
+    assert_eq!((wk.rollout_depth, wk.greedy_rollout), (20, true));
+    assert_eq!((wk.seed, wk.trees), (9, 1));
+    let cr = ordo_ai::search_config::<Crusaders>(Budget::Iterations(5_000), 9, 1);
+    assert_eq!((cr.rollout_depth, cr.greedy_rollout), (0, false));
+    assert_eq!(
+        cr.trees, 2,
+        "a large budget is split into two trees on any machine"
+    );
+}
+
+#[test]
+fn greedy_rollouts_look_past_a_plan_to_what_it_leads_to() {
+    // In the bidding game a bid changes no score until the round resolves: judged at the leaf,
+    // every bid looks alike; played on greedily, the round resolves and the bids differ.
+    let g = BidGame::new_game(
+        &BidConfig {
+            players: 2,
+            cards: 6,
+        },
+        4,
+    )
+    .unwrap();
+    let seat = acting_seat(&g.to_act()).unwrap();
+    let spread = |cfg: MctsConfig| {
+        let stats = ordo_ai::analyse(&g, seat, &cfg, &ScoreEval);
+        let values: Vec<f64> = stats.suggestions.iter().map(|s| s.value).collect();
+        let hi = values.iter().copied().fold(f64::MIN, f64::max);
+        let lo = values.iter().copied().fold(f64::MAX, f64::min);
+        hi - lo
+    };
+    // One iteration per bid: each is judged once, right after it is made.
+    assert_eq!(g.legal_actions(seat).len(), 6);
+    let base = MctsConfig {
+        budget: Budget::Iterations(6),
+        greedy_turn: 0,
+        ..MctsConfig::default()
+    };
+    let flat = spread(base);
+    let seen = spread(MctsConfig {
+        rollout_depth: 4,
+        greedy_rollout: true,
+        ..base
+    });
+    assert!(flat < 1e-9, "at the leaf every bid looks alike ({flat})");
+    assert!(seen > 0.05, "rolled out, the bids differ ({seen})");
+}
+
+#[test]
 fn time_budget_is_honoured_in_warrior_knights() {
     // Warrior Knights iterations are long (wide move lists, a greedy completion of the turn):
     // the deadline is also checked inside an iteration.
@@ -282,12 +333,9 @@ fn time_budget_is_honoured_in_warrior_knights() {
         let legal = g.legal_actions(seat);
         if step % 400 == 399 && legal.len() > 1 {
             let budget = Duration::from_millis(if timed % 2 == 0 { 500 } else { 300 });
+            // The game's own settings: its greedy rollouts check the deadline too.
             let mut bot = MctsBot::new(
-                MctsConfig {
-                    budget: Budget::Time(budget),
-                    threads: 2,
-                    ..MctsConfig::default()
-                },
+                ordo_ai::search_config::<WarriorKnights>(Budget::Time(budget), 1, 2),
                 warrior_knights::WarriorKnightsEval::default(),
             );
             let t = Instant::now();

@@ -255,14 +255,15 @@ impl<G: Hosted> DynGame for Match<G> {
     fn hints_job(&self, seat: Seat, seed: u64, iterations: u64) -> Job<(u64, Vec<Hint>)> {
         let g = self.state().clone();
         Box::new(move || {
+            // No more work than the game's strongest level (a search with rollouts costs more
+            // an iteration), in one tree.
+            let budget = ordo_ai::Budget::Capped {
+                iterations: iterations.min(G::LEVEL_ITERATIONS[3]),
+                time: HINT_TIME_LIMIT,
+            };
             let cfg = ordo_ai::MctsConfig {
-                budget: ordo_ai::Budget::Capped {
-                    iterations,
-                    time: HINT_TIME_LIMIT,
-                },
-                threads: 1,
-                seed,
-                ..ordo_ai::MctsConfig::default()
+                trees: 1,
+                ..ordo_ai::search_config::<G>(budget, seed, 1)
             };
             let stats = ordo_ai::analyse(&g, seat, &cfg, &G::Eval::default());
             let hints = stats
