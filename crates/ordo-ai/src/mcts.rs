@@ -167,6 +167,31 @@ impl<A: Copy> Tree<A> {
     }
 }
 
+/// The candidate whose result `eval` likes best for `seat`, one step ahead (the first of equals
+/// without `jitter`; with it, each value gets a random millionth of a point, so ties fall at
+/// random).
+fn greedy<G: Game, E: Evaluator<G>>(
+    eval: &E,
+    state: &G,
+    seat: Seat,
+    candidates: &[G::Action],
+    mut jitter: Option<&mut GameRng>,
+) -> Option<G::Action> {
+    let mut best: Option<(f64, G::Action)> = None;
+    for &a in candidates {
+        let mut c = state.clone();
+        c.apply_unchecked(seat, a);
+        let mut v = eval.lead(&c, seat);
+        if let Some(rng) = jitter.as_deref_mut() {
+            v += 1e-6 * rng.below(1000) as f64;
+        }
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, a));
+        }
+    }
+    best.map(|(_, a)| a)
+}
+
 /// Runs one tree for `iterations` or until `deadline`; returns root statistics per action.
 fn run_tree<G: Game, E: Evaluator<G>>(
     root: &G,
@@ -232,16 +257,7 @@ fn run_tree<G: Game, E: Evaluator<G>>(
                 // Heuristic-first expansion: the untried decision that looks best one step ahead
                 // for the seat making it, so opponents are modelled as sensible from the start.
                 let a = if cfg.ordered_expansion {
-                    let mut best: Option<(f64, G::Action)> = None;
-                    for &a in &untried {
-                        let mut c = state.clone();
-                        c.apply_unchecked(seat, a);
-                        let v = eval.lead(&c, seat) + 1e-6 * rng.below(1000) as f64;
-                        if best.is_none_or(|(b, _)| v > b) {
-                            best = Some((v, a));
-                        }
-                    }
-                    best.map_or(untried[0], |(_, a)| a)
+                    greedy(eval, &state, seat, &untried, Some(&mut rng)).unwrap_or(untried[0])
                 } else {
                     untried[rng.index(untried.len())]
                 };
@@ -296,16 +312,7 @@ fn run_tree<G: Game, E: Evaluator<G>>(
                 if late() {
                     break 'search;
                 }
-                let mut best: Option<(f64, G::Action)> = None;
-                for &a in &legal {
-                    let mut c = state.clone();
-                    c.apply_unchecked(seat, a);
-                    let v = eval.lead(&c, seat) + 1e-6 * rng.below(1000) as f64;
-                    if best.is_none_or(|(b, _)| v > b) {
-                        best = Some((v, a));
-                    }
-                }
-                best.map_or(legal[0], |(_, a)| a)
+                greedy(eval, &state, seat, &legal, Some(&mut rng)).unwrap_or(legal[0])
             } else {
                 legal[rng.index(legal.len())]
             };
@@ -324,17 +331,8 @@ fn run_tree<G: Game, E: Evaluator<G>>(
                     }
                     legal.clear();
                     state.legal_actions_into(seat, &mut legal);
-                    let mut best: Option<(f64, G::Action)> = None;
-                    for &a in &legal {
-                        let mut c = state.clone();
-                        c.apply_unchecked(seat, a);
-                        let v = eval.lead(&c, seat);
-                        if best.is_none_or(|(b, _)| v > b) {
-                            best = Some((v, a));
-                        }
-                    }
-                    match best {
-                        Some((_, a)) => state.apply_unchecked(seat, a),
+                    match greedy(eval, &state, seat, &legal, None) {
+                        Some(a) => state.apply_unchecked(seat, a),
                         None => break,
                     }
                 }
