@@ -227,6 +227,7 @@ export async function scenarioWarriorKnights(browser) {
       await page.waitForSelector('#hint-list, #hint-none, #hint-error', { timeout: 30000 });
       check((await page.locator('#hint-error').count()) === 0, 'the coach answered');
       const first = page.locator('#hint-list .hint-choice');
+      await shot(page, 'wk-hints');
       if ((await first.count()) > 0 && (await version(page)) === v0) {
         const label = (await first.first().locator('strong').textContent()) ?? '';
         const idx = Number(await first.first().getAttribute('data-legal'));
