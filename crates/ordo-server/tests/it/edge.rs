@@ -695,67 +695,37 @@ async fn a_rematch_counts_under_the_offering_accounts_cap_also_after_a_restart()
     };
     let state = open().await;
     let alice = sign_up(&state, "Alice").await;
-    let as_alice = [("cookie", alice.as_str())];
+    // Alice's POST of `body` to `path`: the status and the answer.
+    let post = |state: AppState, path: String, body: Value| {
+        let cookie = alice.clone();
+        async move {
+            let (s, v, _) = send(&state, "POST", &path, Some(body), &[("cookie", &cookie)]).await;
+            (s, v)
+        }
+    };
     // Alice plays a bot; she resigns and the stand-in finishes the game.
-    let (s, created, _) = send(
-        &state,
-        "POST",
-        "/api/tables",
-        Some(
-            json!({"game": "crusaders", "config": {"players": 2}, "lobby": true,
-                    "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}),
-        ),
-        &as_alice,
-    )
-    .await;
+    let vs_bot = json!({"game": "crusaders", "config": {"players": 2}, "lobby": true,
+                        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]});
+    let (s, created) = post(state.clone(), "/api/tables".into(), vs_bot).await;
     assert_eq!(s, StatusCode::CREATED, "{created}");
     let id = created["id"].as_str().unwrap().to_string();
-    let (s, j, _) = send(
-        &state,
-        "POST",
-        &format!("/api/tables/{id}/join"),
-        Some(json!({"token": created["tokens"][0]})),
-        &as_alice,
-    )
-    .await;
+    let join = json!({"token": created["tokens"][0]});
+    let (s, j) = post(state.clone(), format!("/api/tables/{id}/join"), join).await;
     assert_eq!(s, StatusCode::OK, "{j}");
-    let (s, _, _) = send(
-        &state,
-        "POST",
-        &format!("/api/tables/{id}/resign"),
-        Some(json!({})),
-        &as_alice,
-    )
-    .await;
+    let (s, _) = post(state.clone(), format!("/api/tables/{id}/resign"), json!({})).await;
     assert_eq!(s, StatusCode::OK);
     wait_until(&state, &id, &alice, |v| v["status"] == "finished").await;
     // One new table (one of two), then the rematch (two of two): a third is refused.
-    let (s, body, _) = send(
-        &state,
-        "POST",
-        "/api/tables",
-        Some(lobby_table()),
-        &as_alice,
-    )
-    .await;
+    let (s, body) = post(state.clone(), "/api/tables".into(), lobby_table()).await;
     assert_eq!(s, StatusCode::CREATED, "{body}");
-    let (s, r, _) = send(
-        &state,
-        "POST",
-        &format!("/api/tables/{id}/rematch"),
-        Some(json!({})),
-        &as_alice,
+    let (s, r) = post(
+        state.clone(),
+        format!("/api/tables/{id}/rematch"),
+        json!({}),
     )
     .await;
     assert_eq!(s, StatusCode::OK, "{r}");
-    let (s, body, _) = send(
-        &state,
-        "POST",
-        "/api/tables",
-        Some(lobby_table()),
-        &as_alice,
-    )
-    .await;
+    let (s, body) = post(state.clone(), "/api/tables".into(), lobby_table()).await;
     assert_eq!(s, StatusCode::TOO_MANY_REQUESTS, "{body}");
     assert!(
         body["message"].as_str().unwrap().contains("account"),
@@ -764,14 +734,7 @@ async fn a_rematch_counts_under_the_offering_accounts_cap_also_after_a_restart()
     // After a restart the rematch still counts for Alice.
     drop(state);
     let state = open().await;
-    let (s, body, _) = send(
-        &state,
-        "POST",
-        "/api/tables",
-        Some(lobby_table()),
-        &as_alice,
-    )
-    .await;
+    let (s, body) = post(state, "/api/tables".into(), lobby_table()).await;
     assert_eq!(s, StatusCode::TOO_MANY_REQUESTS, "{body}");
 }
 
