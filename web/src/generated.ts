@@ -1699,7 +1699,27 @@ shape: number,
 /**
  * The area on the road where he halts.
  */
-at: number, } } | "road_stay";
+at: number, } } | "road_stay" | { "give_crowns": { 
+/**
+ * The Baron who receives them.
+ */
+to: number, 
+/**
+ * How many (at least 1, at most what the giver holds).
+ */
+crowns: number, } } | { "give_heir": { 
+/**
+ * The Baron whose Noble the heir is.
+ */
+of: number, 
+/**
+ * That Noble.
+ */
+shape: number, 
+/**
+ * The Baron who receives the token.
+ */
+to: number, } };
 
 export type WkAssembly = { 
 /**
@@ -2149,7 +2169,15 @@ no_heir: boolean,
 /**
  * His line has ended.
  */
-gone: boolean, };
+gone: boolean, 
+/**
+ * Off the board after a death (his heir may return in an Upkeep).
+ */
+dead: boolean, 
+/**
+ * *Exchanging Heirs*: the Baron holding his heir token, while it lives.
+ */
+heir?: number, };
 
 export type WkOptional = { 
 /**

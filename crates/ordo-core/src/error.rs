@@ -53,6 +53,12 @@ pub enum IllegalReason {
         /// How many decisions are legal.
         legal_count: usize,
     },
+    /// A free decision the rules do not allow now, with the rules' reason in words.
+    #[error("{why}")]
+    Refused {
+        /// Why, in English (clients word the code in the player's language).
+        why: String,
+    },
 }
 
 impl IllegalReason {
@@ -62,7 +68,7 @@ impl IllegalReason {
             IllegalReason::GameOver => "action/game_over",
             IllegalReason::UnknownSeat => "action/unknown_seat",
             IllegalReason::NotYourTurn => "action/not_your_turn",
-            IllegalReason::NotAllowed { .. } => "action/illegal",
+            IllegalReason::NotAllowed { .. } | IllegalReason::Refused { .. } => "action/illegal",
         }
     }
 }

@@ -272,6 +272,48 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
         false
     }
 
+    /// Whether `action` is a *free* decision: one the rules let any seat make at any moment
+    /// of the game, whoever is to act (a gift of money between players, say). Free decisions
+    /// are never in [`Game::legal_actions`], so bots and search never weigh them; they are
+    /// checked by [`Game::check_free`], recorded and replayed like every decision, always
+    /// public, and never taken back. The default: no decision is free.
+    fn is_free_action(&self, action: &Self::Action) -> bool {
+        let _ = action;
+        false
+    }
+
+    /// Appends the free decisions `seat` may make now to `out`, **sorted ascending without
+    /// duplicates** (nothing once the game is over): for interfaces, tests and random play.
+    /// The default: none.
+    fn free_actions_into(&self, seat: Seat, out: &mut ActionList<Self::Action>) {
+        let _ = (seat, out);
+    }
+
+    /// Why `seat` may not make the free decision `action` now, or `Ok`. Called by
+    /// [`Game::check`] for decisions [`Game::is_free_action`] names, after the seat and the
+    /// game's end are checked. The default: membership in [`Game::free_actions_into`].
+    ///
+    /// # Errors
+    /// The reason the decision is not allowed.
+    fn check_free(&self, seat: Seat, action: &Self::Action) -> Result<(), IllegalReason> {
+        let mut free = ActionList::new();
+        self.free_actions_into(seat, &mut free);
+        if free.binary_search(action).is_ok() {
+            Ok(())
+        } else {
+            Err(IllegalReason::NotAllowed {
+                legal_count: free.len(),
+            })
+        }
+    }
+
+    /// The free decisions of `seat` now, sorted ascending (see [`Game::free_actions_into`]).
+    fn free_actions(&self, seat: Seat) -> ActionList<Self::Action> {
+        let mut out = ActionList::new();
+        self.free_actions_into(seat, &mut out);
+        out
+    }
+
     /// The legal decisions of `seat`, sorted ascending.
     fn legal_actions(&self, seat: Seat) -> ActionList<Self::Action> {
         let mut out = ActionList::new();
@@ -292,10 +334,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
         if seat.0 >= self.num_seats() {
             return Err(IllegalReason::UnknownSeat);
         }
-        match self.to_act() {
-            ToAct::Over(_) => return Err(IllegalReason::GameOver),
-            t if !t.includes(seat) => return Err(IllegalReason::NotYourTurn),
-            _ => {}
+        let to_act = self.to_act();
+        if to_act.is_over() {
+            return Err(IllegalReason::GameOver);
+        }
+        if self.is_free_action(action) {
+            return self.check_free(seat, action);
+        }
+        if !to_act.includes(seat) {
+            return Err(IllegalReason::NotYourTurn);
         }
         let legal = self.legal_actions(seat);
         if legal.binary_search(action).is_ok() {

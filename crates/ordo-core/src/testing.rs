@@ -58,6 +58,8 @@ pub struct ConformanceReport {
     pub rejected: u64,
     /// Views checked.
     pub views: u64,
+    /// Free decisions (made out of turn) applied.
+    pub free: u64,
 }
 
 /// Plays random games for every config and seed, checking the contract at every step.
@@ -106,6 +108,7 @@ fn play_one<G: Game>(
         }
         // Legal lists: sorted, unique, non-empty exactly for the seats to act.
         let mut lists = Vec::new();
+        let mut frees = Vec::new();
         for s in Seat::all(seats) {
             let list = state.legal_actions(s);
             if to_act.includes(s) {
@@ -130,6 +133,32 @@ fn play_one<G: Game>(
                 )
             );
             lists.push(list);
+            // Free decisions: sorted, unique, none once the game is over, never in the legal
+            // list, and each one accepted by `check`.
+            let free = state.free_actions(s);
+            assert!(
+                free.windows(2).all(|w| w[0] < w[1]),
+                "{}",
+                ctx(step, &format!("free list of {s} not strictly sorted"))
+            );
+            assert!(
+                !to_act.is_over() || free.is_empty(),
+                "{}",
+                ctx(step, &format!("{s} has free decisions after the end"))
+            );
+            for a in &free {
+                assert!(
+                    state.is_free_action(a),
+                    "{}",
+                    ctx(step, &format!("free {a:?} of {s} is not named free"))
+                );
+                assert!(
+                    state.check(s, a).is_ok(),
+                    "{}",
+                    ctx(step, &format!("free {a:?} of {s} refused"))
+                );
+            }
+            frees.push(free);
         }
         // Clone equality.
         let copy = state.clone();
@@ -165,7 +194,10 @@ fn play_one<G: Game>(
             let a = arbitrary(state, &mut rng);
             let listed = lists
                 .get(seat.index())
-                .is_some_and(|l| l.binary_search(&a).is_ok());
+                .is_some_and(|l| l.binary_search(&a).is_ok())
+                || frees
+                    .get(seat.index())
+                    .is_some_and(|l| l.binary_search(&a).is_ok());
             let mut trial = state.clone();
             let res = trial.apply(seat, a);
             if listed {
@@ -206,6 +238,35 @@ fn play_one<G: Game>(
                     );
                 }
             }
+        }
+        // Now and then a random seat makes a random free decision (a gift out of turn, say),
+        // which must leave the turn where it was.
+        let givers: Vec<Seat> = Seat::all(seats)
+            .filter(|s| !frees[s.index()].is_empty())
+            .collect();
+        if !givers.is_empty() && rng.below(6) == 0 {
+            let seat = givers[rng.index(givers.len())];
+            let free = &frees[seat.index()];
+            let a = free[rng.index(free.len())];
+            assert!(
+                !state.is_secret_decision(seat, &a),
+                "{}",
+                ctx(
+                    step,
+                    &format!("free {a:?} is secret: free decisions are public")
+                )
+            );
+            m.apply(seat, a)
+                .unwrap_or_else(|e| panic!("{}", ctx(step, &format!("free action refused: {e}"))));
+            assert!(
+                m.state().to_act().seats() == to_act.seats() || m.state().to_act().is_over(),
+                "{}",
+                ctx(step, &format!("free {a:?} moved the turn"))
+            );
+            step += 1;
+            report.decisions += 1;
+            report.free += 1;
+            continue;
         }
         // Advance with a random listed action of a random seat to act.
         let acting: Vec<Seat> = to_act.seats().iter().collect();

@@ -35,6 +35,11 @@ pub(crate) struct SimArgs {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long)]
     threads: Option<usize>,
+    /// Before about one decision in N, a random seat also makes a random free decision out of
+    /// turn (a Warrior Knights gift of crowns or an heir), to try them in many games; 0 (the
+    /// default): bots alone decide, and they never give.
+    #[arg(long, default_value_t = 0)]
+    gifts: u32,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -46,6 +51,8 @@ struct GameResult {
     hash: u64,
     error: Option<String>,
     record: Option<String>,
+    /// Free decisions made (`--gifts`).
+    gifts: u64,
 }
 
 pub(crate) fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
@@ -81,7 +88,7 @@ fn run_game<G: CliGame>(args: &SimArgs) -> anyhow::Result<ExitCode> {
                         let seed = derive_seed(args.seed, i);
                         let keep = args.save_records.is_some();
                         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                            play_one::<G>(&config, seed, &bots, keep)
+                            play_one::<G>(&config, seed, &bots, keep, args.gifts)
                         }))
                         .unwrap_or_else(|p| GameResult {
                             error: Some(panic_text(&p)),
@@ -110,6 +117,7 @@ fn run_game<G: CliGame>(args: &SimArgs) -> anyhow::Result<ExitCode> {
     let mut wins = vec![0u64; seats];
     let (mut decisions, mut turns, mut winner_scores, mut finished) = (0u64, 0u64, 0i64, 0u64);
     let mut errors = Vec::new();
+    let mut gifts = 0u64;
     for (i, r) in &results {
         digest.write_u64(r.hash);
         if let Some(e) = &r.error {
@@ -117,6 +125,7 @@ fn run_game<G: CliGame>(args: &SimArgs) -> anyhow::Result<ExitCode> {
             continue;
         }
         finished += 1;
+        gifts += r.gifts;
         decisions += r.decisions;
         turns += r.turns;
         winner_scores += r.winner_score;
@@ -150,6 +159,7 @@ fn run_game<G: CliGame>(args: &SimArgs) -> anyhow::Result<ExitCode> {
             "wins_by_seat": wins,
             "winner_score_mean": div(winner_scores as f64),
             "errors": errors.len(),
+            "gifts": gifts,
             "digest": digest,
         });
         println!("{out}");
@@ -170,6 +180,9 @@ fn run_game<G: CliGame>(args: &SimArgs) -> anyhow::Result<ExitCode> {
             "wins by seat {wins:?}; mean winning score {:.1}",
             div(winner_scores as f64)
         );
+        if args.gifts > 0 {
+            println!("free decisions (gifts) made out of turn {gifts}");
+        }
         println!("errors {}; digest {digest}", errors.len());
         for e in &errors {
             println!("  {e}");
@@ -182,7 +195,13 @@ fn run_game<G: CliGame>(args: &SimArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn play_one<G: CliGame>(config: &G::Config, seed: u64, bots: &[BotSpec], keep: bool) -> GameResult {
+fn play_one<G: CliGame>(
+    config: &G::Config,
+    seed: u64,
+    bots: &[BotSpec],
+    keep: bool,
+    gifts: u32,
+) -> GameResult {
     let mut m = match Match::<G>::new(config.clone(), seed) {
         Ok(m) => m,
         Err(e) => {
@@ -193,6 +212,8 @@ fn play_one<G: CliGame>(config: &G::Config, seed: u64, bots: &[BotSpec], keep: b
         }
     };
     let mut rng = GameRng::from_seed(seed ^ 0x5151_5151);
+    let mut gift_rng = GameRng::from_seed(seed ^ 0x6151_F7);
+    let mut given = 0u64;
     let mut players: Vec<Box<dyn Bot<G>>> = bots
         .iter()
         .enumerate()
@@ -210,6 +231,7 @@ fn play_one<G: CliGame>(config: &G::Config, seed: u64, bots: &[BotSpec], keep: b
                 hash: m.state().state_hash(),
                 error: None,
                 record: keep.then(|| serde_json::to_string(m.record()).unwrap_or_default()),
+                gifts: given,
             };
         }
         if m.version() > limit {
@@ -217,6 +239,25 @@ fn play_one<G: CliGame>(config: &G::Config, seed: u64, bots: &[BotSpec], keep: b
                 error: Some(format!("no end after {limit} decisions")),
                 ..GameResult::default()
             };
+        }
+        if gifts > 0 {
+            // A separate stream, so that games without gifts keep their seeds' course.
+            if gift_rng.below(gifts) == 0 {
+                let seats = m.state().num_seats();
+                let giver = ordo_core::Seat(gift_rng.below(u32::from(seats)) as u8);
+                let free = m.state().free_actions(giver);
+                if !free.is_empty() {
+                    let a = free[gift_rng.index(free.len())];
+                    if let Err(e) = m.apply(giver, a) {
+                        return GameResult {
+                            error: Some(format!("free decision refused: {e}")),
+                            ..GameResult::default()
+                        };
+                    }
+                    given += 1;
+                    continue;
+                }
+            }
         }
         let Some(seat) = next_seat(m.state(), &mut rng) else {
             return GameResult {

@@ -460,6 +460,24 @@ fn warrior_knights_sim_every_baron_count_is_error_free_and_deterministic() {
         "--json",
     ]);
     assert_eq!(last_json(&ok)["errors"], 0);
+    // Exchanging Heirs, with random gifts of crowns and heirs made out of turn.
+    let heirs = ordo(&[
+        "sim",
+        "--game",
+        "warrior-knights",
+        "--players",
+        "4",
+        "--options",
+        "exchanging_heirs,player_elimination",
+        "--gifts",
+        "5",
+        "--games",
+        "10",
+        "--json",
+    ]);
+    let heirs = last_json(&heirs);
+    assert_eq!(heirs["errors"], 0, "{heirs}");
+    assert!(heirs["gifts"].as_u64().unwrap() > 100, "{heirs}");
     // Two Barons under the FAQ's city win, and under the revision that always played it.
     for extra in [
         ["--options", "two_barons_need_five_cities"],
@@ -483,7 +501,6 @@ fn warrior_knights_sim_every_baron_count_is_error_free_and_deterministic() {
         vec!["--players", "7"],
         vec!["--length", "eternal"],
         vec!["--options", "dice"],
-        vec!["--options", "exchanging_heirs"],
         vec!["--expansions", "di"],
     ] {
         let mut args = vec!["sim", "--game", "warrior-knights", "--games", "1"];

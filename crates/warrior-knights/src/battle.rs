@@ -1106,6 +1106,16 @@ impl WarriorKnights {
         for c in self.cities_of(x) {
             self.city_neutral(c);
         }
+        // Heir tokens he held go back to their Barons (W22).
+        if let Some(h) = self.core.heirs.0.as_mut() {
+            for (o, row) in h.iter_mut().enumerate() {
+                for holder in row.iter_mut() {
+                    if *holder == x {
+                        *holder = o as u8;
+                    }
+                }
+            }
+        }
         let b = self.bm(x);
         b.eliminated = true;
         b.hand = [0; 6];

@@ -110,11 +110,6 @@ impl Config {
         if !(1..=RULES_LATEST).contains(&self.rules) {
             return Err(ConfigProblem::Rules(self.rules));
         }
-        if self.optional.exchanging_heirs {
-            // Heir tokens change hands by free trade at any time, which a decision list cannot
-            // express; refusing the option is honest where ignoring it would not be.
-            return Err(ConfigProblem::Unsupported("exchanging_heirs"));
-        }
         Ok(())
     }
 
@@ -185,9 +180,6 @@ mod tests {
         let heirs: Config =
             serde_json::from_str(r#"{"barons": 3, "optional": {"exchanging_heirs": true}}"#)
                 .unwrap();
-        assert_eq!(
-            heirs.check(),
-            Err(ConfigProblem::Unsupported("exchanging_heirs"))
-        );
+        assert!(heirs.check().is_ok() && heirs.optional.exchanging_heirs);
     }
 }

@@ -138,6 +138,17 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
             area(g, at)
         ),
         A::RoadStay => "end the move here".into(),
+        A::GiveCrowns { to, crowns } => format!(
+            "give {crowns} crown{} to {}",
+            if crowns == 1 { "" } else { "s" },
+            baron(g, to)
+        ),
+        A::GiveHeir { of, shape, to } => format!(
+            "give the heir of {}'s {} to {}",
+            baron(g, of),
+            noble(g, shape),
+            baron(g, to)
+        ),
         A::Transfer { troop: t, to } => format!("{} to the {}", troop(g, t), holder(g, to)),
         A::TransferArmy { from, to } => format!(
             "whole army of the {} to the {}",

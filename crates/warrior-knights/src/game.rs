@@ -111,7 +111,28 @@ impl Game for WarriorKnights {
     }
 
     fn apply_unchecked(&mut self, seat: Seat, action: Action) {
-        self.apply_action(seat.0, action);
+        if action.is_gift() {
+            self.give(seat.0, action);
+        } else {
+            self.apply_action(seat.0, action);
+        }
+    }
+
+    /// Gifts of crowns (and, with *Exchanging Heirs*, of heir tokens) may be made at any time
+    /// by any Baron (the rules' "at any time"; W22).
+    fn is_free_action(&self, action: &Action) -> bool {
+        action.is_gift()
+    }
+
+    fn free_actions_into(&self, seat: Seat, out: &mut ActionList<Action>) {
+        if !self.to_act().is_over() {
+            self.gifts(seat.0, out);
+        }
+    }
+
+    fn check_free(&self, seat: Seat, action: &Action) -> Result<(), ordo_core::IllegalReason> {
+        self.check_gift(seat.0, action)
+            .map_err(|why| ordo_core::IllegalReason::Refused { why })
     }
 
     fn view(&self, viewer: Viewer) -> View {
@@ -162,7 +183,9 @@ impl Game for WarriorKnights {
     /// Planning is secret, and so is which Fate card a Baron discards face down in a battle
     /// (the others see only how many he discarded).
     fn is_secret_decision(&self, _seat: Seat, action: &Action) -> bool {
-        matches!(action, Action::DiscardFate(_)) || matches!(self.to_act(), ToAct::Simultaneous(_))
+        !action.is_gift()
+            && (matches!(action, Action::DiscardFate(_))
+                || matches!(self.to_act(), ToAct::Simultaneous(_)))
     }
 
     /// Laying a card during Planning reveals nothing and draws nothing, unless it is the card

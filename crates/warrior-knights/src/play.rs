@@ -482,7 +482,8 @@ impl WarriorKnights {
             match h {
                 Holder::Noble(k) => {
                     let nb = self.nb(s, k);
-                    (!nb.gone).then_some(nb.loc)
+                    // A dead Noble whose heir another Baron holds is out of play.
+                    (!nb.gone && self.heir_home(s, k)).then_some(nb.loc)
                 }
                 Holder::Stronghold => Some(self.b(s).stronghold.map_or(Loc::Off, Loc::At)),
             }

@@ -4209,3 +4209,225 @@ fn revision_5_a_halt_under_closed_roads_breaks_the_law() {
         "moving by road under Closed Roads refuses the law"
     );
 }
+
+// ---------- gifts out of turn and Exchanging Heirs (W22) ----------
+
+fn heirs_config(n: u8) -> Config {
+    Config {
+        barons: n,
+        optional: Optional {
+            exchanging_heirs: true,
+            ..Optional::default()
+        },
+        ..Config::default()
+    }
+}
+
+fn refusal(g: &WarriorKnights, s: u8, x: Action) -> String {
+    match g.check(Seat(s), &x) {
+        Err(ordo_core::IllegalReason::Refused { why }) => why,
+        other => panic!("{x:?} by {s}: {other:?}"),
+    }
+}
+
+#[test]
+fn crowns_are_given_out_of_turn_and_the_turn_stays_where_it_was() {
+    let mut g = game(3);
+    run_steps(&mut g, Vec::new());
+    assert!(idle(&g));
+    let to_act = g.to_act();
+    let legal0 = legal(&g, 0);
+    let (c1, c2) = (crowns(&g, 1), crowns(&g, 2));
+    // Seat 2 is not to act, and gives 4 crowns to seat 1.
+    assert!(!to_act.includes(Seat(2)));
+    let gift = Action::GiveCrowns { to: 1, crowns: 4 };
+    assert!(g.free_actions(Seat(2)).contains(&gift));
+    assert!(
+        !legal(&g, 2).contains(&gift),
+        "gifts are no turn's decision"
+    );
+    assert!(!g.is_secret_decision(Seat(2), &gift));
+    act(&mut g, 2, gift);
+    assert_eq!((crowns(&g, 1), crowns(&g, 2)), (c1 + 4, c2 - 4));
+    assert_eq!(g.to_act(), to_act);
+    assert_eq!(legal(&g, 0), legal0);
+    assert!(idle(&g));
+    // The one to act may give too, and still decides after it.
+    act(&mut g, 0, Action::GiveCrowns { to: 2, crowns: 1 });
+    assert_eq!(crowns(&g, 2), c2 - 3);
+    assert_eq!(legal(&g, 0), legal0);
+    // During Planning, when everyone decides secretly, a gift is still public.
+    let mut p = fresh(3, 5);
+    play_setup(&mut p);
+    assert!(matches!(p.to_act(), ToAct::Simultaneous(_)));
+    let gift = Action::GiveCrowns { to: 0, crowns: 2 };
+    assert!(!p.is_secret_decision(Seat(1), &gift));
+    act(&mut p, 1, gift);
+    assert!(matches!(p.to_act(), ToAct::Simultaneous(_)));
+}
+
+#[test]
+fn a_refused_gift_says_why_and_leaves_the_game_unchanged() {
+    let mut g = game(3);
+    run_steps(&mut g, Vec::new());
+    let held = crowns(&g, 2);
+    let before = g.clone();
+    let hash = g.state_hash();
+    let cases = [
+        (
+            Action::GiveCrowns {
+                to: 1,
+                crowns: held + 1,
+            },
+            "you hold only",
+        ),
+        (Action::GiveCrowns { to: 2, crowns: 1 }, "another Baron"),
+        (Action::GiveCrowns { to: 1, crowns: 0 }, "at least one"),
+        (Action::GiveCrowns { to: 7, crowns: 1 }, "no such Baron"),
+        (
+            Action::GiveHeir {
+                of: 2,
+                shape: CIRCLE,
+                to: 1,
+            },
+            "only with Exchanging Heirs",
+        ),
+    ];
+    for (x, why) in cases {
+        assert!(
+            refusal(&g, 2, x).contains(why),
+            "{x:?}: {}",
+            refusal(&g, 2, x)
+        );
+        assert!(g.apply(Seat(2), x).is_err());
+        assert_eq!(g.state_hash(), hash);
+        assert!(g == before);
+    }
+    // Not from a Baron out of the game, nor to him.
+    let mut e = game(3);
+    e.eliminate(1);
+    run_steps(&mut e, Vec::new());
+    if !e.to_act().is_over() {
+        assert!(refusal(&e, 1, Action::GiveCrowns { to: 0, crowns: 1 }).contains("out of the game"));
+        assert!(refusal(&e, 0, Action::GiveCrowns { to: 1, crowns: 1 }).contains("out of the game"));
+    }
+    // Nothing is given once the game is over.
+    g.core.phase = Phase::Over;
+    assert!(g.free_actions(Seat(2)).is_empty());
+    assert_eq!(
+        g.check(Seat(2), &Action::GiveCrowns { to: 1, crowns: 1 }),
+        Err(ordo_core::IllegalReason::GameOver)
+    );
+}
+
+#[test]
+fn exchanging_heirs_a_dead_noble_returns_only_once_his_heir_is_handed_back() {
+    let mut g = game_with(&heirs_config(3));
+    run_steps(&mut g, Vec::new());
+    // Every Baron starts with his own Nobles' heirs; the tokens are public.
+    assert_eq!(g.heir_holder(1, CIRCLE), Some(1));
+    let view = g.view(Viewer::Seat(Seat(0)));
+    assert_eq!(view.barons[1].nobles[usize::from(CIRCLE)].heir, Some(1));
+    // Seat 1 gives his Circle Noble's heir to seat 0, out of turn.
+    let gift = Action::GiveHeir {
+        of: 1,
+        shape: CIRCLE,
+        to: 0,
+    };
+    assert!(g.free_actions(Seat(1)).contains(&gift));
+    act(&mut g, 1, gift);
+    assert_eq!(g.heir_holder(1, CIRCLE), Some(0));
+    assert!(refusal(&g, 1, gift).contains("do not hold"));
+    for v in [Viewer::Spectator, Viewer::Seat(Seat(2))] {
+        assert_eq!(
+            g.view(v).barons[1].nobles[usize::from(CIRCLE)].heir,
+            Some(0)
+        );
+    }
+    // Alive, he plays on as ever. Dead, he waits off the board with his troops.
+    {
+        let nb = g.nbm(1, CIRCLE);
+        nb.loc = Loc::Off;
+        nb.dead = true;
+    }
+    give(&mut g, 1, Holder::Noble(CIRCLE), &[reg(1, 3)]);
+    give(&mut g, 1, Holder::Stronghold, &[reg(1, 0)]);
+    run_steps(&mut g, vec![Step::UpkeepArrive]);
+    act(&mut g, 0, Action::ReturnDone);
+    assert_eq!(g.core.phase, Phase::Return(1));
+    let places = |g: &WarriorKnights| {
+        legal(g, 1)
+            .into_iter()
+            .filter(|x| {
+                matches!(x, Action::PlaceNoble { shape, .. } if *shape == CIRCLE)
+                    || matches!(
+                        x,
+                        Action::Transfer {
+                            to: Holder::Noble(CIRCLE),
+                            ..
+                        }
+                    )
+            })
+            .count()
+    };
+    assert_eq!(places(&g), 0, "his heir is held by another Baron");
+    assert!(g.view(Viewer::Spectator).barons[1].nobles[3].dead);
+    // Seat 0 hands the heir back while seat 1 decides: he may return at once.
+    act(
+        &mut g,
+        0,
+        Action::GiveHeir {
+            of: 1,
+            shape: CIRCLE,
+            to: 1,
+        },
+    );
+    assert_eq!(g.core.phase, Phase::Return(1));
+    assert!(is_legal(
+        &g,
+        1,
+        Action::PlaceNoble {
+            shape: CIRCLE,
+            area: a(HOMES[1])
+        }
+    ));
+    assert!(places(&g) > 1, "and take troops from the stronghold");
+    // Without the option a dead Noble always returns.
+    let mut plain = game(3);
+    {
+        let nb = plain.nbm(1, CIRCLE);
+        nb.loc = Loc::Off;
+        nb.dead = true;
+    }
+    give(&mut plain, 1, Holder::Noble(CIRCLE), &[reg(1, 3)]);
+    assert_eq!(plain.heir_holder(1, CIRCLE), None);
+    assert_eq!(plain.unplaced_with_troops(1), vec![CIRCLE]);
+}
+
+#[test]
+fn exchanging_heirs_no_heir_kills_the_token_and_an_eliminated_holder_returns_his() {
+    let mut g = game_with(&heirs_config(3));
+    run_steps(&mut g, Vec::new());
+    g.nbm(2, STAR).no_heir = true;
+    assert_eq!(g.heir_holder(2, STAR), None);
+    let dead_heir = Action::GiveHeir {
+        of: 2,
+        shape: STAR,
+        to: 0,
+    };
+    assert!(!g.free_actions(Seat(2)).contains(&dead_heir));
+    assert!(refusal(&g, 2, dead_heir).contains("no heir"));
+    // Seat 2 holds seat 1's Square heir; when seat 2 leaves the game it goes home.
+    act(
+        &mut g,
+        1,
+        Action::GiveHeir {
+            of: 1,
+            shape: SQUARE,
+            to: 2,
+        },
+    );
+    assert_eq!(g.heir_holder(1, SQUARE), Some(2));
+    g.eliminate(2);
+    assert_eq!(g.heir_holder(1, SQUARE), Some(1));
+}

@@ -424,6 +424,22 @@ pub(crate) struct Core {
     pub(crate) outcome: Option<Outcome>,
     /// Winner by the city majority.
     pub(crate) city_winner: Option<u8>,
+    /// *Exchanging Heirs*: who holds each Noble's heir token.
+    pub(crate) heirs: Heirs,
+}
+
+/// *Exchanging Heirs*: the Baron holding each Noble's heir token, by Baron and shape (absent
+/// without the option). Hashed only when present, so games without the option keep their
+/// state hashes (goldens, pinned workloads).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Heirs(pub(crate) Option<Vec<[u8; 4]>>);
+
+impl std::hash::Hash for Heirs {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        if let Some(h) = &self.0 {
+            h.hash(state);
+        }
+    }
 }
 
 /// A game of Warrior Knights in progress. Built only by `Game::new_game`.
@@ -881,6 +897,12 @@ impl WarriorKnights {
                 decisions: 0,
                 outcome: None,
                 city_winner: None,
+                heirs: Heirs(
+                    config
+                        .optional
+                        .exchanging_heirs
+                        .then(|| (0..n).map(|s| [s; 4]).collect()),
+                ),
             },
         };
         // Raze Kingdom cities by Fate.
@@ -963,9 +985,123 @@ impl WarriorKnights {
         (0..4u8)
             .filter(|&k| {
                 let nb = self.nb(s, k);
-                nb.loc == Loc::Off && !nb.gone && !nb.troops.is_empty()
+                nb.loc == Loc::Off && !nb.gone && !nb.troops.is_empty() && self.heir_home(s, k)
             })
             .collect()
+    }
+
+    /// *Exchanging Heirs*: the Baron holding the heir token of `s`'s Noble `k`, while the token
+    /// lives (not once his line has ended or *No Heir* has struck him); `None` without the
+    /// option.
+    pub(crate) fn heir_holder(&self, s: u8, k: Shape) -> Option<u8> {
+        let held = self.core.heirs.0.as_ref()?.get(usize::from(s))?[usize::from(k) & 3];
+        let nb = self.nb(s, k);
+        (!nb.gone && !nb.no_heir).then_some(held)
+    }
+
+    /// Whether `s`'s Noble `k` is free to come back: always, except a dead Noble under
+    /// *Exchanging Heirs* whose heir token another Baron holds (he returns only once it is
+    /// handed back).
+    pub(crate) fn heir_home(&self, s: u8, k: Shape) -> bool {
+        !self.nb(s, k).dead || self.heir_holder(s, k).is_none_or(|h| h == s)
+    }
+
+    /// The free decisions of `s` (gifts), sorted: crowns to each other Baron, and each heir
+    /// token `s` holds to each other Baron.
+    pub(crate) fn gifts(&self, s: u8, out: &mut ordo_core::ActionList<Action>) {
+        if s >= self.core.n || self.b(s).eliminated {
+            return;
+        }
+        let others: Vec<u8> = self.active().into_iter().filter(|&o| o != s).collect();
+        let start = out.len();
+        for &to in &others {
+            for crowns in 1..=self.b(s).crowns {
+                out.push(Action::GiveCrowns { to, crowns });
+            }
+        }
+        for of in 0..self.core.n {
+            for shape in 0..4u8 {
+                if self.heir_holder(of, shape) == Some(s) {
+                    for &to in &others {
+                        out.push(Action::GiveHeir { of, shape, to });
+                    }
+                }
+            }
+        }
+        out[start..].sort_unstable();
+    }
+
+    /// Why `s` may not make the gift `a` now (`Ok` if he may).
+    pub(crate) fn check_gift(&self, s: u8, a: &Action) -> Result<(), String> {
+        let n = self.core.n;
+        if self.b(s).eliminated {
+            return Err("a Baron out of the game gives nothing".into());
+        }
+        let to = match *a {
+            Action::GiveCrowns { to, .. } | Action::GiveHeir { to, .. } => to,
+            _ => return Err("not a gift".into()),
+        };
+        if to >= n {
+            return Err("there is no such Baron".into());
+        }
+        if to == s {
+            return Err("a gift goes to another Baron".into());
+        }
+        if self.b(to).eliminated {
+            return Err("that Baron is out of the game".into());
+        }
+        match *a {
+            Action::GiveCrowns { crowns, .. } => {
+                let held = self.b(s).crowns;
+                if crowns == 0 {
+                    return Err("give at least one crown".into());
+                }
+                if crowns > held {
+                    return Err(format!("you hold only {held} crowns"));
+                }
+            }
+            Action::GiveHeir { of, shape, .. } => {
+                if self.core.heirs.0.is_none() {
+                    return Err("heir tokens change hands only with Exchanging Heirs".into());
+                }
+                if of >= n || shape >= 4 {
+                    return Err("there is no such Noble".into());
+                }
+                match self.heir_holder(of, shape) {
+                    None => return Err("that Noble's line has no heir to give".into()),
+                    Some(h) if h != s => return Err("you do not hold that heir".into()),
+                    Some(_) => {}
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Applies a gift checked by [`WarriorKnights::check_gift`]: nothing else moves, and the
+    /// turn stays where it was.
+    pub(crate) fn give(&mut self, s: u8, a: Action) {
+        self.core.decisions += 1;
+        match a {
+            Action::GiveCrowns { to, crowns } => {
+                let give = crowns.min(self.b(s).crowns);
+                self.bm(s).crowns -= give;
+                let r = self.bm(to);
+                r.crowns = r.crowns.saturating_add(give);
+            }
+            Action::GiveHeir { of, shape, to } => {
+                if let Some(row) = self
+                    .core
+                    .heirs
+                    .0
+                    .as_mut()
+                    .and_then(|h| h.get_mut(usize::from(of)))
+                {
+                    row[usize::from(shape) & 3] = to;
+                }
+            }
+            _ => {}
+        }
     }
 
     // ---------- the interpreter ----------

@@ -432,4 +432,28 @@ pub enum Action {
     },
     /// Rules revision 5: the Noble halted on the road ends his move where he stands.
     RoadStay,
+    /// Out of turn, at any time: give crowns to another Baron (a free decision, public).
+    GiveCrowns {
+        /// The Baron who receives them.
+        to: u8,
+        /// How many (at least 1, at most what the giver holds).
+        crowns: u16,
+    },
+    /// Out of turn, at any time, with *Exchanging Heirs*: give an heir token you hold to
+    /// another Baron (a free decision, public).
+    GiveHeir {
+        /// The Baron whose Noble the heir is.
+        of: u8,
+        /// That Noble.
+        shape: Shape,
+        /// The Baron who receives the token.
+        to: u8,
+    },
+}
+
+impl Action {
+    /// Whether the decision is a gift, made at any time by any Baron (a free decision).
+    pub fn is_gift(&self) -> bool {
+        matches!(self, Action::GiveCrowns { .. } | Action::GiveHeir { .. })
+    }
 }

@@ -29,6 +29,13 @@ pub struct NobleView {
     pub no_heir: bool,
     /// His line has ended.
     pub gone: bool,
+    /// Off the board after a death (his heir may return in an Upkeep).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dead: bool,
+    /// *Exchanging Heirs*: the Baron holding his heir token, while it lives.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub heir: Option<u8>,
 }
 
 /// A Baron as everyone sees him.
@@ -360,7 +367,8 @@ impl WarriorKnights {
                 nobles: b
                     .nobles
                     .iter()
-                    .map(|n| NobleView {
+                    .enumerate()
+                    .map(|(k, n)| NobleView {
                         loc: n.loc,
                         exhausted: n.exhausted,
                         troops: n.troops.clone(),
@@ -368,6 +376,8 @@ impl WarriorKnights {
                         office: n.office,
                         no_heir: n.no_heir,
                         gone: n.gone,
+                        dead: n.dead,
+                        heir: self.heir_holder(i as u8, k as u8),
                     })
                     .collect(),
             })

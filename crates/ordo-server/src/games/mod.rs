@@ -126,6 +126,7 @@ trait DynGame: Send + Sync + std::fmt::Debug {
     fn describe(&self, a: &AnyAction) -> String;
     fn announcements(&self) -> Vec<String>;
     fn is_secret(&self, seat: Seat, a: &AnyAction) -> bool;
+    fn is_free(&self, a: &AnyAction) -> bool;
     fn can_take_back(&self, seat: Seat, a: &AnyAction) -> bool;
     fn secrets_of(&self, seat: Seat) -> Vec<String>;
     fn fresh(&self) -> Result<AnyGame, ApiError>;
@@ -217,6 +218,10 @@ impl<G: Hosted> DynGame for Match<G> {
 
     fn is_secret(&self, seat: Seat, a: &AnyAction) -> bool {
         G::unwrap_action(a).is_none_or(|a| self.state().is_secret_decision(seat, &a))
+    }
+
+    fn is_free(&self, a: &AnyAction) -> bool {
+        G::unwrap_action(a).is_some_and(|a| self.state().is_free_action(&a))
     }
 
     fn can_take_back(&self, seat: Seat, a: &AnyAction) -> bool {
@@ -500,6 +505,12 @@ impl AnyGame {
     /// [`ordo_core::Game::is_secret_decision`]).
     pub fn is_secret(&self, seat: Seat, a: &AnyAction) -> bool {
         self.hosted().is_secret(seat, a)
+    }
+
+    /// Whether `a` is a free decision, made at any time by any seat whoever is to act (see
+    /// [`ordo_core::Game::is_free_action`]).
+    pub fn is_free(&self, a: &AnyAction) -> bool {
+        self.hosted().is_free(a)
     }
 
     /// Whether `seat` could take back `a` after making it now (see

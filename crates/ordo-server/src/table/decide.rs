@@ -86,15 +86,23 @@ impl LiveTable {
         if self.row.status != TableStatus::Active {
             return Err(ApiError::NotActive(self.row.status.as_str()));
         }
+        if self.game.is_free(action) {
+            return self.check_free(seat, action, by_bot);
+        }
         // While seats decide simultaneously, a decision made before other seats' decisions
         // arrived is still valid: none of them is visible to it. Every decision since must be
         // another seat's secret one, so the span is the same simultaneous round (a client that
         // missed public moves, or a round, is stale).
-        let independent = matches!(self.game.to_act(), ToAct::Simultaneous(set) if set.contains(seat))
-            && !since.is_empty()
-            && since
-                .iter()
-                .all(|e| e.kind == EntryKind::Decision && e.seat != seat.0 && e.secret);
+        // Free decisions (gifts made out of turn) change no one's turn: a decision made before
+        // them is still judged, on the game as it is now. One they made impossible is stale.
+        let simultaneous =
+            matches!(self.game.to_act(), ToAct::Simultaneous(set) if set.contains(seat));
+        let gift = |e: &LogEntry| e.action.as_ref().is_some_and(|a| self.game.is_free(a));
+        let independent = !since.is_empty()
+            && since.iter().all(|e| {
+                e.kind == EntryKind::Decision
+                    && (gift(e) || (simultaneous && e.seat != seat.0 && e.secret))
+            });
         if expected != current && !independent {
             return Err(ApiError::StaleVersion { expected, current });
         }
@@ -103,7 +111,13 @@ impl LiveTable {
             // The player took the seat back while the bot was thinking.
             return Err(ApiError::StaleVersion { expected, current });
         }
-        self.game.check(seat, action)?;
+        if let Err(e) = self.game.check(seat, action) {
+            return Err(if expected == current {
+                e
+            } else {
+                ApiError::StaleVersion { expected, current }
+            });
+        }
         let (clocks, granted_ms) = if self.clocks.on() {
             let (c, g) = self.clocks.after(seat.index());
             (Some(c), g)
@@ -115,6 +129,24 @@ impl LiveTable {
             clocks,
             granted_ms,
             standin,
+            by_bot,
+        }))
+    }
+
+    /// Checks a free decision (a gift, out of turn): judged on the game as it is now, whatever
+    /// version it was made against; the running clocks go on (no increment).
+    fn check_free(
+        &self,
+        seat: Seat,
+        action: &AnyAction,
+        by_bot: bool,
+    ) -> Result<Verdict, ApiError> {
+        self.game.check(seat, action)?;
+        Ok(Verdict::New(Checked {
+            text: action.to_json(),
+            clocks: self.clocks.on().then(|| self.clocks.now()),
+            granted_ms: 0,
+            standin: !by_bot && self.bot_for(seat).is_some(),
             by_bot,
         }))
     }
@@ -196,6 +228,9 @@ impl LiveTable {
         let action = entry.action.ok_or(ApiError::Internal(
             "a decision in effect is always read".into(),
         ))?;
+        if self.game.is_free(&action) {
+            return Err(ApiError::UndoRefused("a gift cannot be taken back"));
+        }
         let prev = self.game.rebuild(self.decisions(before))?;
         if !prev.can_take_back(seat, &action) {
             return Err(ApiError::UndoRefused(

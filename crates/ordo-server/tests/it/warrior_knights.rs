@@ -242,3 +242,162 @@ async fn the_game_data_is_served_and_bad_configs_are_refused() {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
     }
 }
+
+/// The newest log line of a snapshot.
+fn last_line(snap: &Value) -> Value {
+    snap["log"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .max_by_key(|(k, _)| k.parse::<u64>().unwrap())
+        .map(|(_, v)| v.clone())
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gifts_out_of_turn_are_applied_at_once_public_final_and_kept_through_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", dir.path().join("gifts.db").display());
+    let state = state_at(&url).await;
+    let body = json!({
+        "game": "warrior-knights",
+        "config": {"barons": 3, "optional": {"exchanging_heirs": true}},
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}],
+        "clock": {"initial_ms": 600000, "increment_ms": 5000},
+    })
+    .to_string();
+    let (status, created) = call(&state, "POST", "/api/tables", Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let tok: Vec<String> = created["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
+    let snap = |seat: Option<usize>| {
+        let (state, id) = (state.clone(), id.clone());
+        let uri = match seat {
+            Some(s) => format!("/api/tables/{id}/state?token={}", tok[s]),
+            None => format!("/api/tables/{id}/state"),
+        };
+        async move { call(&state, "GET", &uri, None).await.1 }
+    };
+    let post = |body: Value| {
+        let (state, id) = (state.clone(), id.clone());
+        async move {
+            call(
+                &state,
+                "POST",
+                &format!("/api/tables/{id}/actions"),
+                Some(body.to_string()),
+            )
+            .await
+        }
+    };
+    let before = snap(Some(0)).await;
+    let to_act = before["to_act"].clone();
+    let x = usize::try_from(to_act[0].as_u64().unwrap()).unwrap();
+    let (giver, taker) = ((x + 1) % 3, (x + 2) % 3);
+    let v = before["version"].as_u64().unwrap();
+    let crowns = |s: &Value, b: usize| s["view"]["barons"][b]["crowns"].as_u64().unwrap();
+    let (g0, t0) = (crowns(&before, giver), crowns(&before, taker));
+    let deciding = snap(Some(x)).await;
+    assert_eq!(deciding["version"], json!(v));
+    // A Baron who is not to act gives 3 crowns: applied at once, the turn stays.
+    let (s, ack) = post(json!({"token": tok[giver], "version": v,
+        "action": {"give_crowns": {"to": taker, "crowns": 3}}}))
+    .await;
+    assert_eq!(
+        (s, ack["version"].clone()),
+        (StatusCode::OK, json!(v + 1)),
+        "{ack}"
+    );
+    let after = snap(None).await;
+    assert_eq!(after["to_act"], to_act);
+    assert_eq!(
+        (crowns(&after, giver), crowns(&after, taker)),
+        (g0 - 3, t0 + 3)
+    );
+    // Public and logged in words for everyone, a spectator included.
+    let line = last_line(&after);
+    assert_eq!(line["seat"], json!(giver));
+    assert_eq!(line["secret"], json!(false));
+    assert!(
+        line["label"].as_str().unwrap().contains("give 3 crowns"),
+        "{line}"
+    );
+    // The giver's clock earns no increment, the running one goes on.
+    let clocks = after["clocks"].as_array().unwrap();
+    assert_eq!(clocks[giver], json!(600000), "{clocks:?}");
+    assert!(clocks[x].as_i64().unwrap() <= 600000);
+    // The seat to act decides on the position it saw before the gift: still accepted.
+    let a = deciding["legal"][0]["action"].clone();
+    let (s, ack) = post(json!({"token": tok[x], "version": v, "action": a})).await;
+    assert_eq!(
+        (s, ack["version"].clone()),
+        (StatusCode::OK, json!(v + 2)),
+        "{ack}"
+    );
+    // Refused gifts say why and change nothing.
+    for (bad, why) in [
+        (
+            json!({"give_crowns": {"to": taker, "crowns": 10000}}),
+            "you hold only",
+        ),
+        (
+            json!({"give_crowns": {"to": giver, "crowns": 1}}),
+            "another Baron",
+        ),
+        (
+            json!({"give_heir": {"of": taker, "shape": 3, "to": x}}),
+            "do not hold",
+        ),
+    ] {
+        let (s, e) = post(json!({"token": tok[giver], "version": v + 2, "action": bad})).await;
+        assert_eq!(
+            (s, e["code"].as_str()),
+            (StatusCode::UNPROCESSABLE_ENTITY, Some("action/illegal")),
+            "{e}"
+        );
+        assert!(e["message"].as_str().unwrap().contains(why), "{e}");
+    }
+    assert_eq!(snap(None).await["version"], json!(v + 2));
+    // An heir token changes hands; a gift cannot be taken back.
+    let (s, ack) = post(json!({"token": tok[giver], "version": v + 2,
+        "action": {"give_heir": {"of": giver, "shape": 3, "to": taker}}}))
+    .await;
+    assert_eq!(
+        (s, ack["version"].clone()),
+        (StatusCode::OK, json!(v + 3)),
+        "{ack}"
+    );
+    let (s, e) = call(
+        &state,
+        "POST",
+        &format!("/api/tables/{id}/undo"),
+        Some(json!({"token": tok[giver], "version": v + 3}).to_string()),
+    )
+    .await;
+    assert_eq!(
+        (s, e["code"].as_str()),
+        (StatusCode::CONFLICT, Some("undo/refused")),
+        "{e}"
+    );
+    assert!(e["message"].as_str().unwrap().contains("gift"), "{e}");
+    let held = snap(Some(giver)).await;
+    assert_eq!(
+        held["view"]["barons"][giver]["nobles"][3]["heir"],
+        json!(taker)
+    );
+    // The table comes back from the store with both gifts.
+    drop(state);
+    let state = state_at(&url).await;
+    let (_, back) = call(&state, "GET", &format!("/api/tables/{id}/state"), None).await;
+    assert_eq!(back["version"], json!(v + 3));
+    assert_eq!(crowns(&back, taker), crowns(&held, taker));
+    assert_eq!(
+        back["view"]["barons"][giver]["nobles"][3]["heir"],
+        json!(taker)
+    );
+}

@@ -49,7 +49,16 @@ pub(crate) fn arbitrary(g: &WarriorKnights, rng: &mut GameRng) -> Action {
             other => other,
         };
     }
-    match rng.below(12) {
+    match rng.below(14) {
+        12 => Action::GiveCrowns {
+            to: rng.below(7) as u8,
+            crowns: rng.below(60) as u16,
+        },
+        13 => Action::GiveHeir {
+            of: rng.below(7) as u8,
+            shape: rng.below(5) as u8,
+            to: rng.below(7) as u8,
+        },
         0 => Action::PlaceStronghold(rng.below(60) as u8),
         1 => Action::Move {
             shape: rng.below(5) as u8,
