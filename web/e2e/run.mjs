@@ -23,6 +23,7 @@ import { scenarioWkRevision4 } from './wk-r4.mjs';
 import { scenarioDataPack } from './packs.mjs';
 import { scenarioCrusadersWheel } from './crusaders-wheel.mjs';
 import { scenarioWkFollow } from './wk-follow.mjs';
+import { scenarioWkGifts } from './wk-gifts.mjs';
 import { scenarioLearn } from './learn.mjs';
 import { scenarioSocial, scenarioInvites } from './social.mjs';
 import { scenarioAccounts } from './accounts.mjs';
@@ -52,6 +53,7 @@ async function main() {
       ['full game', scenarioFullGame],
       ['Warrior Knights', scenarioWarriorKnights],
       ['Warrior Knights revision 4 panels', scenarioWkRevision4],
+      ['Warrior Knights gifts out of turn', scenarioWkGifts],
       ['data pack of an owner', scenarioDataPack],
       ['Warrior Knights to follow: 3 Barons to the end, names and battles', (b) => scenarioWkFollow(b, { passed })],
       ['table talk and presence', scenarioSocial],

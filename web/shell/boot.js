@@ -8,7 +8,7 @@ import { renderHeader, updateTitle } from './header.js';
 import { renderTable, renderConn, tickClocks } from './table.js';
 import { connect, ensureGame, tokenFromInvite, refusedTokens, send } from './conn.js';
 import { addChat, renderChat, chatRefused } from './chat.js';
-import { choose, clickRegion, canDecide, decisionButton } from './decide.js';
+import { choose, clickRegion, canDecide, decisionButton, give, canGive } from './decide.js';
 import { api, ApiError, store, tableUrl, tableInfo, whoAmI } from './api.js';
 import { mergeApply } from './patch.js';
 import { installTips } from './tip.js';
@@ -16,7 +16,7 @@ import { afterGesture } from './mapview.js';
 
 /** The context lent to the game on the table (`game-api.js`). @type {import('./game-api.js').Ctx} */
 const ctx = {
-  t, has, getLang, seatLabel, colorName, roman, choose, clickRegion, canDecide, decisionButton,
+  t, has, getLang, seatLabel, colorName, roman, choose, clickRegion, canDecide, decisionButton, give, canGive,
   rerender: () => hooks.render(),
   tip: (text) => ({ title: text, 'data-tip': text }),
   clock: clockIn,

@@ -46,6 +46,32 @@ export function choose(i) {
   hooks.render();
 }
 
+/**
+ * Whether the player may make a free decision now (a gift out of turn): seated, connected,
+ * the game going on, nothing in flight. The turn does not matter.
+ */
+export function canGive() {
+  const snap = tbl.snap;
+  return !!snap && snap.you != null && tbl.conn === 'connected' && !tbl.stale && !tbl.inflight &&
+    snap.status === 'active';
+}
+
+/**
+ * Sends a free decision (one the game lets a seat make at any time, whoever is to act: a gift).
+ * The server judges it on the game as it is when it arrives.
+ * @param {unknown} action
+ */
+export function give(action) {
+  const snap = tbl.snap;
+  if (!snap || !canGive()) return;
+  const id = uid();
+  const msg = { type: 'action', id, version: snap.version, action };
+  tbl.inflight = { id, msg };
+  tbl.error = '';
+  send(msg);
+  hooks.render();
+}
+
 export function undo() {
   const snap = tbl.snap;
   if (!snap || !snap.can_undo || tbl.inflight || tbl.stale) return;

@@ -24,6 +24,8 @@
  * @property {(i: number) => void} choose  takes the legal decision `i` (asks first if risky)
  * @property {(region: number) => void} clickRegion  a click on a region of the map
  * @property {() => boolean} canDecide  whether the player may decide now
+ * @property {(action: unknown) => void} give  sends a free decision, made whoever is to act (a gift; the game's own action)
+ * @property {() => boolean} canGive  whether the player may make a free decision now (seated, connected, the game going on)
  * @property {(snap: Snap, view: any, i: number, enabled: boolean, opt?: {text?: Kids, cls?: string, title?: string}) => HTMLElement} decisionButton  the button of a legal decision
  * @property {() => void} rerender  draws the table again (after a change of the game's own UI state)
  * @property {(explanation: string) => Record<string, unknown>} tip  attributes that make an element explain itself on hover, tap and focus

@@ -7,6 +7,7 @@ import { facts } from './status.js';
 import { nobleBadge, nobleStrength, maintained, locText, nobleTitle } from './map.js';
 import { h, s, seatBadge, SEAT_COLORS } from '../../shell/dom.js';
 import { t } from './ctx.js';
+import { giftsBox } from './gifts.js';
 
 /** @typedef {import('../../src/generated').Snapshot} Snapshot */
 /** @typedef {import('../../src/generated').WkView} WkView */
@@ -82,6 +83,8 @@ export function baronBoard(snap, view, seat) {
       if (n.casualties) state.push(t('casualties_n', { n: n.casualties }));
       if (n.office != null) state.push(`${t('office')}: ${agendaName(n.office)}`);
       if (n.no_heir) state.push(t('no_heir'));
+      if (n.dead && !n.gone && n.loc === 'off') state.push(n.heir != null && n.heir !== seat ? t('dead_heir_away', { who: who(n.heir) }) : t('dead_heir_home'));
+      else if (n.heir != null && n.heir !== seat) state.push(t('heir_held_by', { who: who(n.heir) }));
       return h('tr', { class: `${n.exhausted ? 'exhausted' : ''}${n.gone ? ' gone' : ''}`, 'data-shape': k, title: nobleTitle(seat, k, n) },
         h('td', null, nobleBadge(seat, k, 16), ' ', shapeName(k)),
         h('td', null, n.gone ? '—' : locText(n.loc)),
@@ -90,10 +93,11 @@ export function baronBoard(snap, view, seat) {
     })));
 
   const hand = seat === snap.you && view.mine && view.mine.seat === seat ? myHand(view) : null;
+  const gifts = seat === snap.you ? giftsBox(snap, view) : null;
   return h('article', {
     class: `player card wk-baron${toAct ? ' to-act' : ''}${snap.you === seat ? ' me' : ''}`, id: `player-${seat}`,
     'data-seat': seat, style: `--seat: ${SEAT_COLORS[seat % 6]}`,
-  }, header, res, factsEl, nobles, hand);
+  }, header, res, factsEl, nobles, hand, gifts);
 }
 
 /** @param {string} cls @param {string} icon @param {number} n @param {string} name */

@@ -27,6 +27,9 @@ export const choose = (i) => C.choose(i);
 /** @param {number} region */
 export const clickRegion = (region) => C.clickRegion(region);
 export const canDecide = () => C.canDecide();
+/** @param {unknown} action */
+export const give = (action) => C.give(action);
+export const canGive = () => C.canGive();
 /** @type {import('../../shell/game-api.js').Ctx['decisionButton']} */
 export const decisionButton = (snap, view, i, enabled, opt) => C.decisionButton(snap, view, i, enabled, opt);
 export const rerender = () => C.rerender();

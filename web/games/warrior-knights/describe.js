@@ -200,6 +200,8 @@ export function describe(a, view, live) {
       return ev ? t('d.cancel_lasting', { event: eventName(ev[0]) }) : t('d.cancel_lasting_n', { n: v + 1 });
     }
     case 'return_done': return t('d.return_done');
+    case 'give_crowns': return t('d.give_crowns', { n: v.crowns, who: who(v.to) });
+    case 'give_heir': return t('d.give_heir', { heir: t('heir_of', { who: who(v.of), shape: shapeName(v.shape) }), who: who(v.to) });
     default: return null;
   }
 }
@@ -233,7 +235,8 @@ export function logText(view, e) {
     else if (k === 'allocate_to') text = t('log.allocate_to', { card, zone: zoneName(payload(e.action)) });
     else if (['draft_spot', 'versatile_crowns', 'versatile_vote', 'versatile_track', 'versatile_battle', 'mobilize_to', 'hire', 'hire_bundle', 'no_hire', 'pledge', 'fund', 'start_expedition', 'repair', 'fortify', 'muster'].includes(k)) text = t('log.with_card', { card, text });
   }
-  const gains = gainsOf(e);
+  // A gift's own words say what moved.
+  const gains = k === 'give_crowns' ? null : gainsOf(e);
   if (gains) text = t('log.result', { text, gains });
   return [text, ...alsoOf(e)].join(' · ');
 }

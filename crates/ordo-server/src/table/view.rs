@@ -193,7 +193,11 @@ fn snapshot_reusing(
     let last = t.effect.last().and_then(|&i| t.log.get(i));
     let can_undo = match seen {
         Viewer::Seat(s) => {
-            t.row.status == TableStatus::Active && last.is_some_and(|e| e.seat == s.0)
+            // A gift is final: nothing to take back.
+            t.row.status == TableStatus::Active
+                && last.is_some_and(|e| {
+                    e.seat == s.0 && !e.action.as_ref().is_some_and(|a| t.game.is_free(a))
+                })
         }
         Viewer::Spectator => false,
     };

@@ -386,6 +386,7 @@ async fn gifts_out_of_turn_are_applied_at_once_public_final_and_kept_through_a_r
     );
     assert!(e["message"].as_str().unwrap().contains("gift"), "{e}");
     let held = snap(Some(giver)).await;
+    assert_eq!(held["can_undo"], json!(false), "a gift offers no take-back");
     assert_eq!(
         held["view"]["barons"][giver]["nobles"][3]["heir"],
         json!(taker)

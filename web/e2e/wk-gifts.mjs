@@ -1,0 +1,136 @@
+// @ts-check
+// Warrior Knights gifts: three people at a table with Exchanging Heirs; a Baron who is not to act
+// gives crowns and an heir token from his board, asked twice; everyone sees it in the log, in
+// words; the turn stays where it was. Screenshots on a desktop and a phone, in English and Russian.
+
+import { passed, check, base, newContext, snapOf, version, waitConnected, waitClaimed, shot, createInLobby } from './lib.mjs';
+
+/** @typedef {import('playwright-core').Browser} Browser */
+/** @typedef {import('playwright-core').Page} Page */
+
+/** @param {Page} page */
+const snap = async (page) => /** @type {any} */ (await snapOf(page));
+
+/** The newest log line's text on a page. @param {Page} page */
+async function lastLog(page) {
+  return (await page.locator('#log-list li').first().textContent()) ?? '';
+}
+
+/** @param {Browser} browser */
+export async function scenarioWkGifts(browser) {
+  const ctxs = [await newContext(browser, 'wkg-a'), await newContext(browser, 'wkg-b'), await newContext(browser, 'wkg-c')];
+  const host = await ctxs[0].newPage();
+  await host.goto(`${base}/`);
+  await host.waitForSelector('#create');
+  await host.selectOption('#game', 'warrior-knights');
+  await host.waitForSelector('#wk-opt-exchanging_heirs');
+  await host.check('#wk-opt-exchanging_heirs');
+  const links = await createInLobby(host, { players: 3, seats: ['human', 'human', 'human'], name: 'Ada' });
+  await host.click('#go-seat');
+  await waitConnected(host);
+  await waitClaimed(host);
+  /** @type {Array<Page>} */
+  const pages = [host];
+  for (const seat of [1, 2]) {
+    const p = await ctxs[seat].newPage();
+    await p.goto(links[seat]);
+    await waitConnected(p);
+    await p.waitForFunction((s) => /** @type {any} */ (window).__ordo?.snap?.you === s, seat, { timeout: 10000 });
+    pages.push(p);
+  }
+  await host.waitForFunction(() => /** @type {any} */ (window).__ordo?.snap?.status === 'active', null, { timeout: 10000 });
+  const s0 = await snap(host);
+  const tableId = /** @type {string} */ (host.url().match(/\/t\/([^?]+)/)?.[1]);
+  const cfg = await (await fetch(`${base}/api/tables/${tableId}`)).json();
+  check(cfg.config?.optional?.exchanging_heirs === true, `the table plays Exchanging Heirs (${JSON.stringify(cfg.config)})`);
+  const toAct = s0.to_act;
+  check(toAct.length === 1, `one Baron places a stronghold first (${JSON.stringify(toAct)})`);
+  const actor = toAct[0];
+  const giver = (actor + 1) % 3;
+  const taker = (actor + 2) % 3;
+  const gp = pages[giver];
+  const crowns = (/** @type {any} */ s, /** @type {number} */ b) => s.view.barons[b].crowns;
+  const before = await snap(gp);
+
+  // The giver is not to act: his board still offers the gift box.
+  check((await gp.locator('#decision-list button.decision:not([disabled])').count()) === 0, 'the giver has no decision of his turn');
+  await gp.click('#wk-give summary');
+  await gp.fill('#wk-give-crowns', '3');
+  await gp.selectOption('#wk-give-to', String(taker));
+  await gp.click('#wk-give-crowns-go');
+  await gp.waitForSelector('#wk-give-yes');
+  const ask = (await gp.locator('.wk-give-confirm').textContent()) ?? '';
+  check(/Give 3 crowns to .+\?/.test(ask) && ask.includes('final'), `the gift is asked twice, in words (${ask})`);
+  await shot(gp, 'wk-gift-confirm');
+  const v0 = await version(gp);
+  await gp.click('#wk-give-yes');
+  await gp.waitForFunction((v) => /** @type {any} */ (window).__ordo.snap.version > v, v0, { timeout: 10000 });
+  const after = await snap(gp);
+  check(crowns(after, giver) === crowns(before, giver) - 3 && crowns(after, taker) === crowns(before, taker) + 3,
+    `3 crowns changed hands (${crowns(before, giver)}→${crowns(after, giver)}, ${crowns(before, taker)}→${crowns(after, taker)})`);
+  check(JSON.stringify(after.to_act) === JSON.stringify(toAct), 'the turn stayed where it was');
+  // Everyone reads it in the log, in words; the Baron to act still decides.
+  const ap = pages[actor];
+  await ap.waitForFunction((v) => /** @type {any} */ (window).__ordo.snap.version > v, v0, { timeout: 10000 });
+  const line = await lastLog(ap);
+  check(/Give 3 crowns to /.test(line) && !/give_crowns|\{/.test(line), `the log says what was given, in words (${line})`);
+  check((await ap.locator('#decision-list button.decision:not([disabled])').count()) > 0, 'the Baron to act still has his decisions');
+  passed.push(`(g) a Baron not to act gave 3 crowns from his board, asked twice; the log reads "${line.trim()}"`);
+
+  // An heir token: the giver hands his Circle Noble's heir to the taker.
+  const key = `${giver}-3`;
+  await gp.waitForSelector(`button[data-heir="${key}"]`);
+  await gp.selectOption(`#wk-give-heir-to-${key}`, String(taker));
+  await gp.click(`button[data-heir="${key}"]`);
+  await gp.waitForSelector('#wk-give-yes');
+  const v1 = await version(gp);
+  await gp.click('#wk-give-yes');
+  await gp.waitForFunction((v) => /** @type {any} */ (window).__ordo.snap.version > v, v1, { timeout: 10000 });
+  const tp = pages[taker];
+  await tp.waitForFunction((v) => /** @type {any} */ (window).__ordo.snap.version > v, v1, { timeout: 10000 });
+  await tp.waitForSelector(`button[data-heir="${key}"]`, { state: 'attached', timeout: 10000 });
+  await gp.waitForSelector(`button[data-heir="${key}"]`, { state: 'detached', timeout: 10000 });
+  passed.push('(g) the taker now holds the heir token and may give it on; the giver no longer');
+  const held = (await tp.locator(`#player-${giver} tr[data-shape="3"]`).textContent()) ?? '';
+  check(/heir held by/.test(held), `the giver's board says who holds the heir (${held})`);
+  const heirLine = await lastLog(tp);
+  check(/Give the heir of .+ Noble to /.test(heirLine), `the log names the heir given (${heirLine})`);
+  passed.push(`(g) an heir token given out of turn; the log reads "${heirLine.trim()}"; the boards show who holds it`);
+
+  // More than the Baron holds, typed past the field's limit, is capped at what he holds; a
+  // cancelled gift gives nothing.
+  const v2 = await version(gp);
+  if ((await gp.locator('#wk-give[open]').count()) === 0) await gp.click('#wk-give summary');
+  await gp.waitForSelector('#wk-give-crowns');
+  await gp.fill('#wk-give-crowns', '999');
+  await gp.click('#wk-give-crowns-go');
+  await gp.waitForSelector('#wk-give-yes');
+  const capped = (await gp.locator('.wk-give-confirm').textContent()) ?? '';
+  check(new RegExp(`Give ${crowns(after, giver)} crowns`).test(capped), `the amount is capped at what the Baron holds (${capped})`);
+  await gp.click('#wk-give-no');
+  check((await version(gp)) === v2, 'cancelling gives nothing');
+
+  // Russian, a desktop and a phone.
+  await gp.selectOption('#lang', 'ru');
+  await gp.waitForFunction(() => document.documentElement.lang === 'ru');
+  const ru = (await gp.locator('#wk-give summary').textContent()) ?? '';
+  check(/[а-яё]/i.test(ru), `the gift box speaks Russian (${ru})`);
+  const ruLine = await lastLog(gp);
+  check(/[а-яё]/i.test(ruLine), `the gift's log line in Russian (${ruLine})`);
+  await gp.locator('#wk-give').scrollIntoViewIfNeeded();
+  await shot(gp, 'wk-gift-ru');
+  await gp.selectOption('#lang', 'en');
+  const phone = await newContext(browser, 'wkg-phone', { width: 390, height: 844 });
+  await phone.addCookies(await gp.context().cookies());
+  const pp = await phone.newPage();
+  await pp.goto(gp.url());
+  await waitConnected(pp);
+  if ((await pp.locator('#wk-give[open]').count()) === 0) await pp.click('#wk-give summary');
+  await pp.locator('#wk-give').scrollIntoViewIfNeeded();
+  const overflow = await pp.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  check(overflow <= 1, `the gift box fits a phone (${overflow}px sideways)`);
+  await shot(pp, 'wk-gift-phone');
+  await phone.close();
+  passed.push('(g) the gift box in Russian and on a phone; screenshots wk-gift-confirm.png, wk-gift-ru.png, wk-gift-phone.png');
+  for (const c of ctxs) await c.close();
+}
