@@ -212,7 +212,7 @@ fn play_one<G: CliGame>(
         }
     };
     let mut rng = GameRng::from_seed(seed ^ 0x5151_5151);
-    let mut gift_rng = GameRng::from_seed(seed ^ 0x6151_F7);
+    let mut gift_rng = GameRng::from_seed(seed ^ 0x0061_51F7);
     let mut given = 0u64;
     let mut players: Vec<Box<dyn Bot<G>>> = bots
         .iter()
