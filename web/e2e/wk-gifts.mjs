@@ -1,5 +1,5 @@
 // @ts-check
-// Warrior Knights gifts: three people at a table with Exchanging Heirs; a Baron who is not to act
+// Warrior Knights gifts: three people at a table with Exchanging Heirs and The King; a Baron who is not to act
 // gives crowns and an heir token from his board, asked twice; everyone sees it in the log, in
 // words; the turn stays where it was. Screenshots on a desktop and a phone, in English and Russian.
 
@@ -25,6 +25,10 @@ export async function scenarioWkGifts(browser) {
   await host.selectOption('#game', 'warrior-knights');
   await host.waitForSelector('#wk-opt-exchanging_heirs');
   await host.check('#wk-opt-exchanging_heirs');
+  // The King (Crown and Glory): its own three lengths, and not with Might Is Right.
+  await host.check('#wk-opt-the_king');
+  check(await host.locator('#wk-opt-might_is_right').isDisabled(), 'Might Is Right is greyed out with The King');
+  check(await host.locator('#wk-length option[value="longest"]').isDisabled(), 'the longest game is greyed out with The King');
   const links = await createInLobby(host, { players: 3, seats: ['human', 'human', 'human'], name: 'Ada' });
   await host.click('#go-seat');
   await waitConnected(host);
@@ -42,7 +46,10 @@ export async function scenarioWkGifts(browser) {
   const s0 = await snap(host);
   const tableId = /** @type {string} */ (host.url().match(/\/t\/([^?]+)/)?.[1]);
   const cfg = await (await fetch(`${base}/api/tables/${tableId}`)).json();
-  check(cfg.config?.optional?.exchanging_heirs === true, `the table plays Exchanging Heirs (${JSON.stringify(cfg.config)})`);
+  check(cfg.config?.optional?.exchanging_heirs === true && cfg.config?.optional?.the_king === true, `the table plays Exchanging Heirs and The King (${JSON.stringify(cfg.config)})`);
+  const kingFact = (await host.locator('#wk-king').textContent()) ?? '';
+  check(/no King yet/.test(kingFact) && /16 Influence/.test(kingFact), `the status line tells The King's end (${kingFact})`);
+  check(s0.view.pool === 24, `8 Influence per Baron in the pool (${s0.view.pool})`);
   const toAct = s0.to_act;
   check(toAct.length === 1, `one Baron places a stronghold first (${JSON.stringify(toAct)})`);
   const actor = toAct[0];
@@ -57,6 +64,7 @@ export async function scenarioWkGifts(browser) {
   await gp.click('#wk-give summary');
   await gp.fill('#wk-give-crowns', '3');
   await gp.selectOption('#wk-give-to', String(taker));
+  await gp.waitForSelector('#wk-give-crowns-go:not([disabled])', { timeout: 10000 });
   await gp.click('#wk-give-crowns-go');
   await gp.waitForSelector('#wk-give-yes');
   const ask = (await gp.locator('.wk-give-confirm').textContent()) ?? '';
@@ -81,6 +89,7 @@ export async function scenarioWkGifts(browser) {
   const key = `${giver}-3`;
   await gp.waitForSelector(`button[data-heir="${key}"]`);
   await gp.selectOption(`#wk-give-heir-to-${key}`, String(taker));
+  await gp.waitForSelector(`button[data-heir="${key}"]:not([disabled])`, { timeout: 10000 });
   await gp.click(`button[data-heir="${key}"]`);
   await gp.waitForSelector('#wk-give-yes');
   const v1 = await version(gp);
@@ -103,6 +112,7 @@ export async function scenarioWkGifts(browser) {
   if ((await gp.locator('#wk-give[open]').count()) === 0) await gp.click('#wk-give summary');
   await gp.waitForSelector('#wk-give-crowns');
   await gp.fill('#wk-give-crowns', '999');
+  await gp.waitForSelector('#wk-give-crowns-go:not([disabled])', { timeout: 10000 });
   await gp.click('#wk-give-crowns-go');
   await gp.waitForSelector('#wk-give-yes');
   const capped = (await gp.locator('.wk-give-confirm').textContent()) ?? '';
@@ -115,6 +125,10 @@ export async function scenarioWkGifts(browser) {
   await gp.waitForFunction(() => document.documentElement.lang === 'ru');
   const ru = (await gp.locator('#wk-give summary').textContent()) ?? '';
   check(/[а-яё]/i.test(ru), `the gift box speaks Russian (${ru})`);
+  if ((await gp.locator('#seat-name-form').count()) > 0) {
+    const ask = (await gp.locator('#seat-name-form').textContent()) ?? '';
+    check(/[а-яё]/i.test(ask) && !/Your name/.test(ask), `the guest's name form follows the language (${ask})`);
+  }
   const ruLine = await lastLog(gp);
   check(/[а-яё]/i.test(ruLine), `the gift's log line in Russian (${ruLine})`);
   await gp.locator('#wk-give').scrollIntoViewIfNeeded();

@@ -375,4 +375,6 @@ export default {
   clock_total: "{time} in all",
   clock_real_time: "{min} min + {s} s",
   clock_real_time_exact: "{time} + {s} s",
+  "wk_opt.the_king": "The King (Crown and Glory)",
+  "wk_opt_hint.the_king": "8 Influence per Baron in the pool; when it runs out the leader is crowned, with the King's Army and +1 Influence each Upkeep; take his stronghold to take his crown. The game ends at 16 Influence (12 shorter, 20 longer).",
 };

@@ -150,6 +150,11 @@ export function renderChat() {
   const ask = snap && snap.status !== 'open' ? nameBlock(snap) : null;
   if (!ask) nameSlot.replaceChildren();
   else if (!nameSlot.firstChild) nameSlot.replaceChildren(ask);
+  else {
+    // Kept, but in the language chosen since.
+    nameSlot.querySelector('#seat-name-form .field > span')?.replaceChildren(t('seat_name_q'));
+    nameSlot.querySelector('#seat-name-save')?.replaceChildren(t('account_save_email'));
+  }
   // Mute buttons are there when another person plays here.
   muteHelp.textContent = (snap?.seats ?? []).some((x, i) => x.kind === 'human' && i !== snap?.you) ? t('chat_mute_help') : '';
   const shown = tbl.chat.filter((l) => l.seat == null || !mute.has(l.seat));

@@ -1719,7 +1719,7 @@ shape: number,
 /**
  * The Baron who receives the token.
  */
-to: number, } };
+to: number, } } | { "assign_king_army": WkHolder };
 
 export type WkAssembly = { 
 /**
@@ -2087,6 +2087,24 @@ export type WkFort = { "city": number } | { "stronghold": number };
 
 export type WkHolder = { "noble": number } | "stronghold";
 
+export type WkKingView = { 
+/**
+ * The King, once crowned.
+ */
+king: number | null, 
+/**
+ * The game ends when a Baron has this much Influence at the end of a round.
+ */
+end_at: number, 
+/**
+ * Influence the King gains in every Upkeep after his crowning.
+ */
+bonus: number, 
+/**
+ * King's Army cards the King has still to place.
+ */
+to_place: Array<number>, };
+
 export type WkLength = "shorter" | "standard" | "longer" | "longest";
 
 export type WkLoc = "off" | { "at": number } | { "sea": number };
@@ -2208,7 +2226,13 @@ miracles_can_happen: boolean,
  * The FAQ's two-Baron city win: 5 Kingdom cities rather than the seed's more than half of
  * the unrazed ones (W6). Rules revisions 1 and 2 always play it.
  */
-two_barons_need_five_cities: boolean, };
+two_barons_need_five_cities: boolean, 
+/**
+ * Crown and Glory, *The King* (W28): a pool of 8 Influence per Baron (6 shorter, 10
+ * longer), a King crowned when it runs out, with his Army and +1 Influence each Upkeep,
+ * usurped by taking his stronghold; the game ends at 16 Influence (12, 20).
+ */
+the_king: boolean, };
 
 export type WkPhaseView = { 
 /**
@@ -2418,7 +2442,11 @@ outcome: { scores: Array<number>, places: Array<number> } | null,
 /**
  * Winner by seizing the Kingdom.
  */
-city_winner: number | null, };
+city_winner: number | null, 
+/**
+ * *The King*: the variant's state (absent without it).
+ */
+the_king?: WkKingView, };
 
 export type WkVoted = { 
 /**

@@ -1051,6 +1051,9 @@ impl WarriorKnights {
                 self.pay(x, half);
                 self.gain(s, Resource::Crowns, i32::from(half));
                 self.lose_stronghold(x);
+                // Taking the King's stronghold takes his crown and Army (before an
+                // elimination, W28).
+                self.usurp(s, x);
                 if self.config.optional.player_elimination {
                     self.eliminate(x);
                 } else if !self.cities_of(x).is_empty() {

@@ -40,6 +40,11 @@ pub struct Optional {
     /// The FAQ's two-Baron city win: 5 Kingdom cities rather than the seed's more than half of
     /// the unrazed ones (W6). Rules revisions 1 and 2 always play it.
     pub two_barons_need_five_cities: bool,
+    /// Crown and Glory, *The King* (W28): a pool of 8 Influence per Baron (6 shorter, 10
+    /// longer), a King crowned when it runs out, with his Army and +1 Influence each Upkeep,
+    /// usurped by taking his stronghold; the game ends at 16 Influence (12, 20).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub the_king: bool,
 }
 
 /// Table options.
@@ -96,6 +101,9 @@ pub enum ConfigProblem {
     /// An optional rule Ordo does not offer.
     #[error("the optional rule `{0}` is not available in Ordo")]
     Unsupported(&'static str),
+    /// Two options that cannot be played together.
+    #[error("{0}")]
+    Conflict(&'static str),
 }
 
 impl Config {
@@ -109,6 +117,18 @@ impl Config {
         }
         if !(1..=RULES_LATEST).contains(&self.rules) {
             return Err(ConfigProblem::Rules(self.rules));
+        }
+        if self.optional.the_king {
+            if self.length == Length::Longest {
+                return Err(ConfigProblem::Conflict(
+                    "The King has three game lengths: shorter, standard and longer",
+                ));
+            }
+            if self.optional.might_is_right {
+                return Err(ConfigProblem::Conflict(
+                    "The King ends the game at an Influence threshold, Might Is Right only by cities: choose one",
+                ));
+            }
         }
         Ok(())
     }

@@ -306,6 +306,44 @@ pub struct Limits {
     pub note: String,
 }
 
+/// Influence or a threshold for each of The King's three game lengths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KingLengths {
+    /// The shorter game.
+    pub shorter: u8,
+    /// The standard game.
+    pub standard: u8,
+    /// The longer game.
+    pub longer: u8,
+}
+
+/// Crown and Glory's *The King* (W28): the smaller pool, the crowning, the King's Army and the
+/// end at a threshold of Influence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TheKing {
+    /// Influence per Baron in the pool.
+    pub influence_per_baron: KingLengths,
+    /// The game ends when a Baron has this much Influence at the end of a round.
+    pub end_at: KingLengths,
+    /// King's Army cards in the box (the King takes one per Baron at the table).
+    pub army_cards: u8,
+    /// Influence the King gains in every Upkeep after his crowning.
+    pub bonus_influence: u8,
+    /// How sure the rules' numbers are.
+    pub confidence: Confidence,
+    /// Strength of a King's Army card.
+    pub army_strength: u16,
+    /// Its wage.
+    pub army_wage: u8,
+    /// How sure the card's strength and wage are.
+    pub army_confidence: Confidence,
+    /// What is known.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note: String,
+}
+
 /// Every component table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -344,6 +382,10 @@ pub struct Components {
     pub prices: Prices,
     /// Printed component counts.
     pub limits: Limits,
+    /// Crown and Glory's *The King* (absent from an owner's data pack that predates it: such a
+    /// pack cannot play the variant).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub the_king: Option<TheKing>,
 }
 
 impl Components {
@@ -664,6 +706,37 @@ impl Components {
                     self.barons.len()
                 ),
             );
+        }
+        if let Some(k) = &self.the_king {
+            if usize::from(k.army_cards) < self.barons.len() {
+                err(
+                    "the_king.army_cards",
+                    format!(
+                        "{} but the King takes one per Baron ({} Barons)",
+                        k.army_cards,
+                        self.barons.len()
+                    ),
+                );
+            }
+            for (name, pool, end) in [
+                ("shorter", k.influence_per_baron.shorter, k.end_at.shorter),
+                (
+                    "standard",
+                    k.influence_per_baron.standard,
+                    k.end_at.standard,
+                ),
+                ("longer", k.influence_per_baron.longer, k.end_at.longer),
+            ] {
+                if pool == 0 || end == 0 {
+                    err(&format!("the_king.{name}"), "must be at least 1".into());
+                }
+            }
+            if k.army_strength == 0 || k.army_strength % 50 != 0 {
+                err(
+                    "the_king.army_strength",
+                    "must be a positive multiple of 50".into(),
+                );
+            }
         }
         for (name, v) in [
             ("siege_markers", l.siege_markers),

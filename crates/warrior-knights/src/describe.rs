@@ -43,6 +43,9 @@ fn holder(g: &WarriorKnights, h: Holder) -> String {
 
 fn troop(g: &WarriorKnights, t: TroopId) -> String {
     let tb = g.t();
+    if t >= KING_ARMY_BASE {
+        return format!("King's Army {}", tb.strength(t));
+    }
     match tb.nationality(t) {
         Some(n) => format!(
             "{} {} (wage {})",
@@ -143,6 +146,7 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
             if crowns == 1 { "" } else { "s" },
             baron(g, to)
         ),
+        A::AssignKingArmy(h) => format!("a King's Army card to the {}", holder(g, h)),
         A::GiveHeir { of, shape, to } => format!(
             "give the heir of {}'s {} to {}",
             baron(g, of),

@@ -249,7 +249,8 @@ impl WarriorKnights {
             | Phase::RevoltOrder(s)
             | Phase::Loss(s)
             | Phase::Miracle(s)
-            | Phase::Return(s) => s,
+            | Phase::Return(s)
+            | Phase::KingArmy(s) => s,
             Phase::Auto | Phase::Over | Phase::Planning | Phase::Commit => 0,
         }
     }

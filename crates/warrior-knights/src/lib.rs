@@ -22,6 +22,7 @@ mod effect;
 mod eval;
 pub mod fate;
 mod game;
+mod king;
 pub mod map;
 mod phases;
 mod play;
@@ -43,7 +44,8 @@ pub use state::{
 pub use summary::Summary;
 pub use types::*;
 pub use view::{
-    loc_text, AssemblyView, BaronView, BattleView, Mine, NobleView, PhaseView, RevoltView, View,
+    loc_text, AssemblyView, BaronView, BattleView, KingView, Mine, NobleView, PhaseView,
+    RevoltView, View,
 };
 
 /// Every embedded data file: (name, text).

@@ -288,6 +288,13 @@ impl WarriorKnights {
                 out.push(Action::AcceptEvent);
             }
             Phase::Return(x) if x == s => self.return_actions(s, out),
+            Phase::KingArmy(x) if x == s => {
+                out.extend(
+                    self.king_army_holders(s)
+                        .into_iter()
+                        .map(Action::AssignKingArmy),
+                );
+            }
             _ => {}
         }
     }
@@ -648,7 +655,7 @@ impl WarriorKnights {
     }
 
     /// A Noble left with no troops leaves the board (not dead).
-    fn emptied(&mut self, s: u8, h: Holder) {
+    pub(crate) fn emptied(&mut self, s: u8, h: Holder) {
         if let Holder::Noble(k) = h {
             if self.nb(s, k).troops.is_empty()
                 && self.maintained(s, h) == 0
@@ -1074,6 +1081,7 @@ impl WarriorKnights {
                 }
             }
             (Phase::Miracle(_), Action::AcceptEvent) => {}
+            (Phase::KingArmy(_), Action::AssignKingArmy(h)) => self.place_king_army(s, h),
             (Phase::Return(_), a) => {
                 self.core.phase = phase;
                 match a {

@@ -4431,3 +4431,211 @@ fn exchanging_heirs_no_heir_kills_the_token_and_an_eliminated_holder_returns_his
     g.eliminate(2);
     assert_eq!(g.heir_holder(1, SQUARE), Some(1));
 }
+
+// ---------- Crown and Glory: The King (W28) ----------
+
+fn king_config(n: u8) -> Config {
+    Config {
+        barons: n,
+        optional: Optional {
+            the_king: true,
+            ..Optional::default()
+        },
+        ..Config::default()
+    }
+}
+
+fn king_army(i: u8) -> TroopId {
+    KING_ARMY_BASE + i
+}
+
+#[test]
+fn the_king_a_smaller_pool_and_options_that_do_not_mix() {
+    let g = fresh_with(&king_config(3), 1);
+    assert_eq!(g.core.pool, 24, "8 Influence per Baron");
+    let short = fresh_with(
+        &Config {
+            length: crate::config::Length::Shorter,
+            ..king_config(4)
+        },
+        1,
+    );
+    assert_eq!((short.core.pool, short.king_end_at()), (24, Some(12)));
+    assert_eq!(g.king_end_at(), Some(16));
+    for bad in [
+        Config {
+            length: crate::config::Length::Longest,
+            ..king_config(3)
+        },
+        Config {
+            optional: Optional {
+                the_king: true,
+                might_is_right: true,
+                ..Optional::default()
+            },
+            ..king_config(3)
+        },
+    ] {
+        assert!(WarriorKnights::new_game(&bad, 1).is_err(), "{bad:?}");
+    }
+    // Without the variant nothing of it is there, and the state hash is the same as ever.
+    assert!(fresh(3, 1).core.crown.0.is_none());
+    assert!(fresh(3, 1).view(Viewer::Spectator).the_king.is_none());
+}
+
+#[test]
+fn the_king_is_crowned_when_the_pool_runs_out_places_his_army_and_gains_one_a_round() {
+    let mut g = game_with(&king_config(3));
+    g.core.pool = 2;
+    own(&mut g, 0, "vecht");
+    own(&mut g, 0, "gedze");
+    own(&mut g, 1, "semlik");
+    for (s, inf) in [(0, 5), (1, 6), (2, 1)] {
+        g.core.barons[s].influence = inf;
+    }
+    noble(&mut g, 0, STAR, HOMES[0], &[reg(0, 0)]);
+    let vecht_area = area_of(c("vecht"));
+    g.nbm(0, SQUARE).loc = Loc::At(vecht_area);
+    give(&mut g, 0, Holder::Noble(SQUARE), &[reg(0, 1)]);
+    noble(&mut g, 0, TRIANGLE, "k33", &[reg(0, 2)]);
+    calm(&mut g);
+    run_steps(&mut g, vec![Step::UpkeepInfluence]);
+    // Seat 0 gained 2 (7), seat 1 gained 1 (7): tied on Influence, seat 0 has more cities.
+    assert!(g.core.pool <= 0);
+    assert_eq!(g.king(), Some(0));
+    assert!(!g.core.last_round, "the game goes on");
+    // He places one King's Army card per Baron: at his stronghold, or with a Noble at his
+    // stronghold or at a city of his; never with a Noble elsewhere.
+    assert_eq!(g.core.phase, Phase::KingArmy(0));
+    let places = legal(&g, 0);
+    assert_eq!(
+        places,
+        vec![
+            Action::AssignKingArmy(Holder::Noble(STAR)),
+            Action::AssignKingArmy(Holder::Noble(SQUARE)),
+            Action::AssignKingArmy(Holder::Stronghold),
+        ]
+    );
+    act(&mut g, 0, Action::AssignKingArmy(Holder::Noble(SQUARE)));
+    act(&mut g, 0, Action::AssignKingArmy(Holder::Stronghold));
+    act(&mut g, 0, Action::AssignKingArmy(Holder::Stronghold));
+    assert!(g.nb(0, SQUARE).troops.contains(&king_army(0)));
+    assert_eq!(
+        g.b(0).sh_troops,
+        vec![king_army(1), king_army(2)],
+        "three cards, one per Baron"
+    );
+    assert_eq!(t().strength(king_army(0)), 100);
+    assert_eq!(t().wage(king_army(0)), 2);
+    let view = g.view(Viewer::Spectator).the_king.unwrap();
+    assert_eq!(
+        (view.king, view.end_at, view.to_place.len()),
+        (Some(0), 16, 0)
+    );
+    assert_eq!(g.core.phase, Phase::Return(0), "then the Upkeep goes on");
+    // In the next Upkeep the King gains 1 more (from outside the empty pool).
+    g.core.round += 1;
+    let before = g.b(0).influence;
+    calm(&mut g);
+    run_steps(&mut g, vec![Step::UpkeepInfluence]);
+    assert_eq!(g.b(0).influence, before + 2 + 1, "two cities and the crown");
+    // King's Army troops are paid with the Regulars at Wages, before any Mercenary.
+    g.core.barons[0].crowns = 6;
+    run_steps(&mut g, vec![Step::WagesFrom(0)]);
+    assert!(g.b(0).crowns < 6);
+}
+
+#[test]
+fn the_king_leaders_tied_after_every_tie_break_crown_nobody_yet() {
+    let mut g = game_with(&king_config(2));
+    g.core.pool = 0;
+    calm(&mut g);
+    run_steps(&mut g, vec![Step::UpkeepInfluence]);
+    assert_eq!(g.king(), None, "two Barons alike in everything");
+    assert!(!g.core.last_round);
+}
+
+#[test]
+fn the_king_taking_his_stronghold_takes_his_crown_and_his_army() {
+    let (v, _, p, _) = vdpf();
+    let mut g = game_with(&king_config(3));
+    own(&mut g, 1, "vecht");
+    g.core.crown.0 = Some(crate::state::Reign {
+        king: Some(1),
+        since: 1,
+        to_place: Vec::new(),
+    });
+    // The King's Army is with two of his Nobles far away.
+    noble(&mut g, 1, STAR, "k33", &[king_army(0), king_army(1)]);
+    noble(&mut g, 1, SQUARE, "k01", &[king_army(2), reg(1, 0)]);
+    noble(&mut g, 0, CIRCLE, HOMES[1], &regs(0));
+    own(&mut g, 0, "gedze");
+    stack_fate(&mut g, &[v[0], v[1], p[4], p[5], p[0], p[1], p[2], p[3]]);
+    versatile_attack(&mut g, 0, HOMES[1], Target::Baron(1));
+    act(&mut g, 0, Action::Assault);
+    discard_all_but(&mut g, [&v[..2], &[]]);
+    assert_eq!(g.b(1).stronghold, None);
+    assert_eq!(g.king(), Some(0), "the crown goes to the Baron who took it");
+    // He has lost every King's Army card; the Noble left with none leaves the board.
+    assert_eq!(g.nb(1, STAR).loc, Loc::Off);
+    assert!(!g.nb(1, STAR).dead, "removed, not dead");
+    assert_eq!(g.nb(1, SQUARE).troops, vec![reg(1, 0)]);
+    assert_eq!(g.nb(1, SQUARE).loc, Loc::At(a("k01")));
+    // The seat 1 gives a city first, then the new King places the three cards.
+    if g.core.phase == Phase::GiveCity(1) {
+        act(&mut g, 1, Action::GiveCity(c("vecht")));
+        act(&mut g, 0, Action::KeepCity);
+    }
+    let mut placed = 0;
+    while let Phase::KingArmy(0) = g.core.phase {
+        act(&mut g, 0, Action::AssignKingArmy(Holder::Stronghold));
+        placed += 1;
+    }
+    let mut army: Vec<TroopId> = g
+        .b(0)
+        .sh_troops
+        .iter()
+        .chain(g.nb(0, CIRCLE).troops.iter())
+        .copied()
+        .filter(|&t| t >= KING_ARMY_BASE)
+        .collect();
+    army.sort_unstable();
+    assert_eq!(
+        army,
+        vec![king_army(0), king_army(1), king_army(2)],
+        "placed {placed}"
+    );
+}
+
+#[test]
+fn the_king_the_game_ends_when_a_baron_has_sixteen_influence_at_the_end_of_a_round() {
+    let mut g = game_with(&king_config(3));
+    g.core.barons[2].influence = 15;
+    run_steps(&mut g, vec![Step::EndRound]);
+    assert_ne!(g.core.phase, Phase::Over, "15 is not enough");
+    let mut g = game_with(&king_config(3));
+    g.core.barons[2].influence = 16;
+    g.core.barons[0].influence = 12;
+    g.core.crown.0 = Some(crate::state::Reign {
+        king: Some(0),
+        since: 1,
+        to_place: Vec::new(),
+    });
+    run_steps(&mut g, vec![Step::EndRound]);
+    assert_eq!(g.core.phase, Phase::Over);
+    assert_eq!(
+        g.declared_winner(),
+        Some(Seat(2)),
+        "the most Influence wins, King or not"
+    );
+    // A King whose Noble's line ends keeps his Army at his stronghold.
+    let mut k = game_with(&king_config(3));
+    k.core.crown.0 = Some(crate::state::Reign {
+        king: Some(0),
+        since: 1,
+        to_place: Vec::new(),
+    });
+    noble(&mut k, 0, STAR, "k33", &[king_army(0), reg(0, 0)]);
+    k.line_ends(0, STAR);
+    assert_eq!(k.b(0).sh_troops, vec![king_army(0)]);
+}

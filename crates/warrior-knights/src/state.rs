@@ -305,6 +305,8 @@ pub(crate) enum Phase {
     Miracle(u8),
     Return(u8),
     Over,
+    /// *The King*: the King places his next King's Army card.
+    KingArmy(u8),
 }
 
 /// Automatic continuations.
@@ -339,6 +341,8 @@ pub(crate) enum Step {
     UpkeepArrive,
     ReturnFrom(u8),
     EndRound,
+    /// *The King*: the King's Army cards waiting for the King go to him.
+    KingArmy,
 }
 
 /// Immutable tables, compared by identity.
@@ -426,6 +430,31 @@ pub(crate) struct Core {
     pub(crate) city_winner: Option<u8>,
     /// *Exchanging Heirs*: who holds each Noble's heir token.
     pub(crate) heirs: Heirs,
+    /// *The King*: the King and his Army.
+    pub(crate) crown: Crown,
+}
+
+/// *The King* (W28): present only at tables with the variant, and hashed only there.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Crown(pub(crate) Option<Reign>);
+
+impl std::hash::Hash for Crown {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        if let Some(r) = &self.0 {
+            r.hash(state);
+        }
+    }
+}
+
+/// Who is King and what he has still to place.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Reign {
+    /// The King, once crowned.
+    pub(crate) king: Option<u8>,
+    /// The round of the Upkeep he was crowned (or usurped the crown) in.
+    pub(crate) since: u16,
+    /// King's Army cards he has still to place, in order.
+    pub(crate) to_place: Vec<TroopId>,
 }
 
 /// *Exchanging Heirs*: the Baron holding each Noble's heir token, by Baron and shape (absent
@@ -838,7 +867,23 @@ impl WarriorKnights {
             eliminated: false,
             nobles: [noble(), noble(), noble(), noble()],
         };
-        let pool = i32::from(config.influence_pool(&t.components.influence_per_baron));
+        let pool = match (config.optional.the_king, &t.components.the_king) {
+            (true, Some(k)) => {
+                let each = match config.length {
+                    crate::config::Length::Shorter => k.influence_per_baron.shorter,
+                    crate::config::Length::Longer => k.influence_per_baron.longer,
+                    _ => k.influence_per_baron.standard,
+                };
+                i32::from(each) * i32::from(config.barons)
+            }
+            (true, None) => {
+                return Err(ConfigError::Invalid {
+                    option: "the_king".into(),
+                    reason: "the game data has no The King section".into(),
+                })
+            }
+            (false, _) => i32::from(config.influence_pool(&t.components.influence_per_baron)),
+        };
         let track_len = t
             .components
             .mercenary_track
@@ -903,6 +948,7 @@ impl WarriorKnights {
                         .exchanging_heirs
                         .then(|| (0..n).map(|s| [s; 4]).collect()),
                 ),
+                crown: Crown(config.optional.the_king.then(Reign::default)),
             },
         };
         // Raze Kingdom cities by Fate.
@@ -1272,7 +1318,11 @@ impl WarriorKnights {
                     self.push(Step::EndRound);
                 }
             }
+            Step::KingArmy => self.king_army_next(),
             Step::EndRound => {
+                if self.king_reached_the_end() {
+                    self.core.last_round = true;
+                }
                 if self.core.last_round || self.core.round >= MAX_ROUNDS {
                     self.finish(None);
                 } else {
@@ -2012,11 +2062,14 @@ impl WarriorKnights {
     }
 
     /// The line of a Noble ends: Mercenaries back to the deck, Regulars out of the game.
-    fn line_ends(&mut self, s: u8, k: Shape) {
+    pub(crate) fn line_ends(&mut self, s: u8, k: Shape) {
         let troops = std::mem::take(&mut self.nbm(s, k).troops);
         for t in troops {
             if t < REGULAR_BASE {
                 self.merc_to_deck(t);
+            } else if t >= KING_ARMY_BASE {
+                // The King's Army is never lost but to a new King (W28).
+                self.bm(s).sh_troops.push(t);
             }
         }
         let nb = self.nbm(s, k);
@@ -2338,13 +2391,19 @@ impl WarriorKnights {
                 .count();
             self.gain(s, Resource::Influence, n as i32);
         }
-        if self.core.pool <= 0 && !self.config.optional.might_is_right {
+        if self.core.crown.0.is_some() {
+            self.king_upkeep();
+        } else if self.core.pool <= 0 && !self.config.optional.might_is_right {
             self.core.last_round = true;
         }
         self.push(Step::UpkeepArrive);
         self.push(Step::RevoltFrom(0, 0));
         if self.config.optional.miracles_can_happen {
             self.push(Step::MiracleFrom(0));
+        }
+        // A King just crowned places his Army at once.
+        if self.king_army_waiting() {
+            self.push(Step::KingArmy);
         }
     }
 
@@ -2455,7 +2514,7 @@ impl WarriorKnights {
     /// A Baron's final rank by the rules (lower is better), seat order aside: the city winner,
     /// Barons still in the game, Influence, then the tie-breaks.
     #[allow(clippy::type_complexity)]
-    fn rank_key(
+    pub(crate) fn rank_key(
         &self,
         s: u8,
     ) -> (

@@ -7,7 +7,7 @@ use ordo_core::pack::{file_stem, overlay, pack_id, LoadedPack, PackId, Packs};
 use crate::cards::{self, Cards};
 use crate::data::{self, BattleResult, CityKind, Components, DataError, ExpeditionResult};
 use crate::map::{self, AreaId, Board};
-use crate::types::{BaronCard, NeutralCard, TroopId, REGULAR_BASE};
+use crate::types::{BaronCard, NeutralCard, TroopId, KING_ARMY_BASE, REGULAR_BASE};
 
 /// A Fate card with every field as a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,7 +67,12 @@ pub struct Tables {
 impl Tables {
     /// Strength of a troop card.
     pub fn strength(&self, t: TroopId) -> u16 {
-        if t >= REGULAR_BASE {
+        if t >= KING_ARMY_BASE {
+            self.components
+                .the_king
+                .as_ref()
+                .map_or(0, |k| k.army_strength)
+        } else if t >= REGULAR_BASE {
             self.regulars
                 .get(usize::from((t - REGULAR_BASE) % 4))
                 .map_or(0, |r| r.0)
@@ -78,7 +83,9 @@ impl Tables {
 
     /// Wage of a troop card.
     pub fn wage(&self, t: TroopId) -> u8 {
-        if t >= REGULAR_BASE {
+        if t >= KING_ARMY_BASE {
+            self.components.the_king.as_ref().map_or(0, |k| k.army_wage)
+        } else if t >= REGULAR_BASE {
             self.regulars
                 .get(usize::from((t - REGULAR_BASE) % 4))
                 .map_or(0, |r| r.1)

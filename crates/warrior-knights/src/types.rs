@@ -11,6 +11,10 @@ pub type TroopId = u8;
 /// First id of the Regular troop cards.
 pub const REGULAR_BASE: TroopId = 100;
 
+/// From [`KING_ARMY_BASE`] on, `KING_ARMY_BASE + i` is King's Army card `i` (Crown and Glory,
+/// *The King*): Regular troops of whoever is King (W28).
+pub const KING_ARMY_BASE: TroopId = REGULAR_BASE + 24;
+
 /// A Noble, by shape: 0 star, 1 square, 2 triangle, 3 circle.
 pub type Shape = u8;
 
@@ -449,6 +453,9 @@ pub enum Action {
         /// The Baron who receives the token.
         to: u8,
     },
+    /// *The King*: the new King puts the next King's Army card with this Noble (at his
+    /// stronghold or a city of his) or at his stronghold.
+    AssignKingArmy(Holder),
 }
 
 impl Action {

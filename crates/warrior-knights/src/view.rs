@@ -235,6 +235,25 @@ pub struct View {
     pub outcome: Option<Outcome>,
     /// Winner by seizing the Kingdom.
     pub city_winner: Option<u8>,
+    /// *The King*: the variant's state (absent without it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub the_king: Option<KingView>,
+}
+
+/// *The King*, as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkKingView"))]
+pub struct KingView {
+    /// The King, once crowned.
+    pub king: Option<u8>,
+    /// The game ends when a Baron has this much Influence at the end of a round.
+    pub end_at: u8,
+    /// Influence the King gains in every Upkeep after his crowning.
+    pub bonus: u8,
+    /// King's Army cards the King has still to place.
+    pub to_place: Vec<TroopId>,
 }
 
 fn phase_view(p: Phase) -> PhaseView {
@@ -284,6 +303,7 @@ fn phase_view(p: Phase) -> PhaseView {
         Phase::Loss(s) => ("losses", Some(s)),
         Phase::Miracle(s) => ("miracle", Some(s)),
         Phase::Return(s) => ("return_nobles", Some(s)),
+        Phase::KingArmy(s) => ("king_army", Some(s)),
         Phase::Over => ("over", None),
     };
     PhaseView {
@@ -512,6 +532,17 @@ impl WarriorKnights {
             mine,
             outcome: self.core.outcome.clone(),
             city_winner: self.core.city_winner,
+            the_king: self.core.crown.0.as_ref().map(|r| KingView {
+                king: r.king,
+                end_at: self.king_end_at().unwrap_or(0),
+                bonus: self
+                    .t()
+                    .components
+                    .the_king
+                    .as_ref()
+                    .map_or(0, |k| k.bonus_influence),
+                to_place: r.to_place.clone(),
+            }),
         }
     }
 

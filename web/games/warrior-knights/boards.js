@@ -45,6 +45,7 @@ export function baronBoard(snap, view, seat) {
     h('strong', { class: 'pl-name' }, playerFull(seat), snap.you === seat ? ` (${t('you')})` : ''),
     h('span', { class: 'muted wk-baron-name' }, `— ${baronName(seat)}`),
     h('span', { class: 'grow' }),
+    view.the_king?.king === seat ? h('span', { class: 'tag wk-king-tag', title: t('king_hint') }, `♔ ${t('king')}`) : null,
     view.chairman === seat ? h('span', { class: 'tag', title: t('chairman_hint') }, `⚖ ${t('chairman')}`) : null,
     view.head === seat ? h('span', { class: 'tag', title: t('head_hint') }, `✝ ${t('head')}`) : null,
     b.banned ? h('span', { class: 'tag warn', title: t('banned_hint') }, t('banned')) : null,

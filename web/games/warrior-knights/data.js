@@ -29,6 +29,7 @@ import { s } from '../../shell/dom.js';
  * @property {Array<MercDef>} mercenaries
  * @property {{cards: Array<FateDef>}} fate
  * @property {Array<CityDef>} cities
+ * @property {{army_strength: number, army_wage: number, army_cards: number, bonus_influence: number}} [the_king]  Crown and Glory's The King
  */
 /** @typedef {{id: string, kingdom: boolean, col: number, row: number, port: boolean, city: number | null, name: string | null}} Area */
 

@@ -200,6 +200,7 @@ export function describe(a, view, live) {
       return ev ? t('d.cancel_lasting', { event: eventName(ev[0]) }) : t('d.cancel_lasting_n', { n: v + 1 });
     }
     case 'return_done': return t('d.return_done');
+    case 'assign_king_army': return t('d.assign_king_army', { holder: holderName(v) });
     case 'give_crowns': return t('d.give_crowns', { n: v.crowns, who: who(v.to) });
     case 'give_heir': return t('d.give_heir', { heir: t('heir_of', { who: who(v.of), shape: shapeName(v.shape) }), who: who(v.to) });
     default: return null;

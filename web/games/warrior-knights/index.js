@@ -34,8 +34,10 @@ export const game = {
     setCtx(ctx);
     setData(data);
   },
-  // Two files per language: the table's words, and the guide's, the rules lists' and the coach's.
-  strings: (lang) => Promise.all([import(`./i18n/${lang}.js`), import(`./i18n/guide-${lang}.js`)]).then(([a, b]) => ({ ...a.default, ...b.default })),
+  // Three files per language: the table's words; the guide's, the rules lists' and the coach's;
+  // gifts, heirs and Crown and Glory's.
+  strings: (lang) => Promise.all([import(`./i18n/${lang}.js`), import(`./i18n/guide-${lang}.js`), import(`./i18n/cg-${lang}.js`)])
+    .then(([a, b, c]) => ({ ...a.default, ...b.default, ...c.default })),
   rules: (lang) => import(`./i18n/rules-${lang}.js`).then((m) => m.default),
   region,
   risky,

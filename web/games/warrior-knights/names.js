@@ -141,15 +141,20 @@ export function regularCard(id) {
   return cards[(id - 100) % cards.length];
 }
 
+/** The first King's Army card (Crown and Glory, The King): after the 24 Regulars. */
+export const KING_ARMY = 124;
+
 /** @param {number} id */
 export function troopStrength(id) {
   if (id < 100) return data().comp.mercenaries[id]?.strength ?? 0;
+  if (id >= KING_ARMY) return data().comp.the_king?.army_strength ?? 0;
   return regularCard(id)?.strength ?? 0;
 }
 
 /** @param {number} id */
 export function troopWage(id) {
   if (id < 100) return data().comp.mercenaries[id]?.wage ?? 0;
+  if (id >= KING_ARMY) return data().comp.the_king?.army_wage ?? 0;
   return regularCard(id)?.wage ?? 0;
 }
 
@@ -159,6 +164,7 @@ export function troopText(id) {
     const m = data().comp.mercenaries[id];
     return m ? t('merc', { nat: natName(m.nationality), n: m.strength, wage: m.wage }) : `#${id}`;
   }
+  if (id >= KING_ARMY) return t('king_army_troop', { n: troopStrength(id) });
   return t('regular', { n: troopStrength(id) });
 }
 

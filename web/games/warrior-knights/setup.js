@@ -4,7 +4,7 @@
 import { h } from '../../shell/dom.js';
 
 const LENGTHS = /** @type {const} */ (['shorter', 'standard', 'longer', 'longest']);
-const OPTIONS = /** @type {const} */ (['might_is_right', 'player_elimination', 'abandoned_nobles', 'miracles_can_happen', 'open_private_motions', 'exchanging_heirs', 'two_barons_need_five_cities']);
+const OPTIONS = /** @type {const} */ (['might_is_right', 'player_elimination', 'abandoned_nobles', 'miracles_can_happen', 'open_private_motions', 'exchanging_heirs', 'two_barons_need_five_cities', 'the_king']);
 
 /** @type {import('../../shell/game-api.js').Setup} */
 export const setup = {
@@ -17,12 +17,19 @@ export const setup = {
     const { t, field, checkbox } = env;
     const length = h('select', { id: 'wk-length' },
       LENGTHS.map((l) => h('option', { value: l, selected: l === o.length }, t(`wk_length.${l}`))));
-    length.addEventListener('change', () => { o.length = /** @type {HTMLSelectElement} */ (length).value; });
+    length.addEventListener('change', () => { o.length = /** @type {HTMLSelectElement} */ (length).value; env.rerender(); });
+    // The King has three lengths of its own, and its end by Influence cannot go with Might Is
+    // Right: the choices that do not go together are greyed out.
+    /** @param {string} k */
+    const off = (k) => (k === 'the_king' && (o.length === 'longest' || o.optional.might_is_right)) ||
+      (k === 'might_is_right' && o.optional.the_king);
+    const lengthOff = (/** @type {string} */ l) => l === 'longest' && o.optional.the_king;
+    for (const opt of /** @type {HTMLSelectElement} */ (length).options) opt.disabled = lengthOff(opt.value);
     return {
       main: [field(t('wk_length'), length, t('wk_length_hint'))],
       more: [h('fieldset', { id: 'wk-optional' }, h('legend', null, t('wk_optional')),
         h('div', { class: 'grid' }, OPTIONS.map((k) => h('label', { class: 'check', title: t(`wk_opt_hint.${k}`) },
-          checkbox(`wk-opt-${k}`, o.optional[k], (v) => { o.optional[k] = v; }),
+          checkbox(`wk-opt-${k}`, o.optional[k], (v) => { o.optional[k] = v; env.rerender(); }, off(k)),
           h('span', null, t(`wk_opt.${k}`), h('span', { class: 'opt-hint' }, t(`wk_opt_hint.${k}`)))))))],
     };
   },

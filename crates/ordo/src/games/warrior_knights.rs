@@ -24,7 +24,9 @@ impl CliGame for WarriorKnights {
             bail!("Warrior Knights has no variants; use --length and --options");
         }
         if !args.expansions.trim().is_empty() {
-            bail!("Warrior Knights has no expansions in Ordo (Crown and Glory is not built)");
+            bail!(
+                "Warrior Knights takes Crown and Glory's variants as options (--options the_king)"
+            );
         }
         let mut optional = Optional::default();
         for o in list(&args.options) {
@@ -36,6 +38,7 @@ impl CliGame for WarriorKnights {
                 "abandoned_nobles" => optional.abandoned_nobles = true,
                 "miracles_can_happen" => optional.miracles_can_happen = true,
                 "two_barons_need_five_cities" => optional.two_barons_need_five_cities = true,
+                "the_king" => optional.the_king = true,
                 other => bail!("unknown option `{other}`"),
             }
         }

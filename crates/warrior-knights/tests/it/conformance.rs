@@ -63,6 +63,7 @@ fn conformance_with_every_option() {
                 abandoned_nobles: true,
                 miracles_can_happen: true,
                 two_barons_need_five_cities: barons == 2,
+                the_king: barons == 4 || barons == 6,
             },
             // Stored games of the first revision must go on playing by its rules.
             rules: if barons == 5 {
@@ -81,6 +82,75 @@ fn conformance_with_every_option() {
     assert_eq!(report.games, 60);
     // Gifts (crowns, and heirs with Exchanging Heirs) are made out of turn throughout.
     assert!(report.free > 500, "{report:?}");
+}
+
+#[test]
+fn the_king_is_crowned_and_ends_the_game_at_its_threshold_in_random_games() {
+    use ordo_core::testing::{check_conformance, Conformance};
+    use ordo_core::{Game, GameRng, Seat, ToAct};
+    use warrior_knights::{Config, Length, Optional};
+    let configs: Vec<Config> = (2..=6u8)
+        .map(|barons| Config {
+            barons,
+            length: [Length::Shorter, Length::Standard, Length::Longer][usize::from(barons) % 3],
+            optional: Optional {
+                the_king: true,
+                exchanging_heirs: barons == 5,
+                player_elimination: barons == 6,
+                ..Optional::default()
+            },
+            ..Config::default()
+        })
+        .collect();
+    let opts = Conformance {
+        seeds: 0..8,
+        ..Conformance::default()
+    };
+    let report = check_conformance::<warrior_knights::WarriorKnights>(&configs, &opts, arbitrary);
+    assert_eq!(report.games, 40);
+    // Random play: Kings are crowned, some are usurped, and the games end at the threshold.
+    let (mut crowned, mut usurped, mut ended_at_threshold) = (0, 0, 0);
+    for c in &configs {
+        for seed in 0..20u64 {
+            let mut g = warrior_knights::WarriorKnights::new_game(c, seed).unwrap();
+            let mut rng = GameRng::from_seed(seed);
+            let mut king: Option<u8> = None;
+            loop {
+                let v = g.view(ordo_core::Viewer::Spectator);
+                let k = v.the_king.as_ref().unwrap();
+                if k.king.is_some() && king.is_none() {
+                    crowned += 1;
+                } else if k.king.is_some() && k.king != king {
+                    usurped += 1;
+                }
+                king = k.king;
+                let seat = match g.to_act() {
+                    ToAct::Seat(s) => s,
+                    ToAct::Simultaneous(set) => {
+                        let v: Vec<Seat> = set.iter().collect();
+                        v[rng.index(v.len())]
+                    }
+                    ToAct::Over(_) => {
+                        let end = u16::from(k.end_at);
+                        if v.barons.iter().any(|b| b.influence >= end) {
+                            ended_at_threshold += 1;
+                        }
+                        break;
+                    }
+                };
+                let legal = g.legal_actions(seat);
+                let a = legal[rng.index(legal.len())];
+                g.apply(seat, a).unwrap();
+            }
+        }
+    }
+    eprintln!("crowned {crowned}, usurped {usurped}, ended at the threshold {ended_at_threshold}");
+    // Random Barons rarely take a stronghold (the usurping is a rules test), and a Baron often
+    // reaches the threshold before the pool runs out.
+    assert!(
+        crowned >= 3 && ended_at_threshold >= 10,
+        "crowned {crowned}, usurped {usurped}, ended at the threshold {ended_at_threshold}"
+    );
 }
 
 #[test]

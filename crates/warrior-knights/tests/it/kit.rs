@@ -33,6 +33,7 @@ fn r3_optional() -> Config {
         optional: Optional {
             open_private_motions: true,
             exchanging_heirs: false,
+            the_king: false,
             player_elimination: true,
             might_is_right: false,
             abandoned_nobles: true,

@@ -79,5 +79,18 @@ export default [
   "p": [
    "Ties for the most Influence go to the most cities, then the most crowns, Faith and Votes together, then the most troops on the map. Optional rules: Might is right, Player elimination, Abandoned Nobles, Miracles can happen, Open Private Motions, Exchanging heirs and Two Barons: five cities, chosen when the table is created."
   ]
+ },
+ {
+  "h": "Gifts and Exchanging heirs",
+  "p": [
+   "At any moment, whoever's turn it is, a Baron may give crowns to another Baron (the box “Give (at any time)” on your board). Everyone sees it; it cannot be taken back. Deals and promises are made in the table talk and bind no one.",
+   "With Exchanging heirs each Noble has an heir token, held at first by his own Baron, which may be given like crowns. A dead Noble comes back in an Upkeep only once his Baron holds his heir again; No Heir kills the token for good."
+  ]
+ },
+ {
+  "h": "The King (Crown and Glory)",
+  "p": [
+   "The pool holds 8 Influence per Baron (6 shorter, 10 longer). When it runs out in an Upkeep, the Baron ahead on Influence (after the tie-breaks) is crowned: he places one King's Army card per Baron (Regular troops, paid first at Wages, never deserting) at his stronghold or with his Nobles at his stronghold or cities, and gains 1 more Influence in every later Upkeep. Whoever takes his stronghold takes the crown and the whole King's Army. The game ends when a Baron has 16 Influence (12, 20) at the end of a round; the most Influence wins, King or not."
+  ]
  }
 ];

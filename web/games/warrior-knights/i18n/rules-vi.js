@@ -79,5 +79,18 @@ export default [
   "p": [
    "Nếu hòa về Ảnh hưởng, ai nhiều thành phố hơn thắng, rồi đến tổng vàng, Đức tin và Phiếu, rồi đến số quân trên bản đồ. Luật tùy chọn: Sức mạnh là lẽ phải, Loại người chơi, Quý tộc bị bỏ rơi, Phép màu có thể xảy ra, Kiến nghị riêng mở, Trao đổi người thừa kế và Hai Nam tước: năm thành phố, chọn khi tạo bàn."
   ]
+ },
+ {
+  "h": "Tặng quà và trao đổi người thừa kế",
+  "p": [
+   "Bất cứ lúc nào, dù đến lượt ai, một Nam tước có thể tặng vàng cho Nam tước khác (ô “Tặng (bất cứ lúc nào)” trên bảng của bạn). Mọi người đều thấy và không thể hoàn tác. Thỏa thuận và lời hứa nằm trong trò chuyện và không ràng buộc ai.",
+   "Với luật Trao đổi người thừa kế, mỗi Quý tộc có một thẻ người thừa kế, ban đầu do Nam tước của mình giữ, có thể tặng như vàng. Quý tộc đã chết chỉ trở lại ở pha Duy trì khi Nam tước của mình giữ lại thẻ đó; sự kiện Không người thừa kế hủy thẻ vĩnh viễn."
+  ]
+ },
+ {
+  "h": "Nhà vua (Crown and Glory)",
+  "p": [
+   "Kho có 8 Ảnh hưởng mỗi Nam tước (6 ngắn hơn, 10 dài hơn). Khi kho cạn trong pha Duy trì, Nam tước dẫn đầu về Ảnh hưởng (sau các tiêu chí phụ) lên ngôi: đặt mỗi Nam tước một thẻ Quân đội Nhà vua (quân chính quy, được trả lương trước, không đào ngũ) tại thành trì hoặc cho các Quý tộc của mình ở thành trì hay thành phố của mình, và nhận thêm 1 Ảnh hưởng mỗi pha Duy trì sau đó. Ai chiếm thành trì của vua sẽ lấy ngôi và toàn bộ Quân đội Nhà vua. Trò chơi kết thúc khi một Nam tước có 16 Ảnh hưởng (12, 20) vào cuối vòng; ai nhiều Ảnh hưởng nhất thắng, dù có là vua hay không."
+  ]
  }
 ];
