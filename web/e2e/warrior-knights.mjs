@@ -158,7 +158,7 @@ export async function scenarioWarriorKnights(browser) {
   await page.waitForSelector('#create');
   await page.selectOption('#game', 'warrior-knights');
   await page.waitForSelector('#wk-length');
-  check((await page.locator('#wk-optional input[type=checkbox]').count()) === 8, 'seven optional rules and The King offered');
+  check((await page.locator('#wk-optional input[type=checkbox]').count()) === 9, 'seven optional rules, The King and Missions offered');
   check((await page.locator('#wk-opt-two_barons_need_five_cities').count()) === 1, "the FAQ's two-Baron city win is one of them");
   check((await page.locator('#variant').count()) === 0, 'no Crusaders variant for Warrior Knights');
   check((await page.locator('#players option:not([disabled])').count()) === 5, 'two to six Barons');

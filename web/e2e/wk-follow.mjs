@@ -151,6 +151,9 @@ export async function scenarioWkFollow(browser, env) {
   await page.selectOption('#game', 'warrior-knights');
   await page.waitForSelector('#wk-length');
   await page.selectOption('#wk-length', 'shorter');
+  // Crown and Glory's The King and Missions: bots play them to the end too.
+  await page.check('#wk-opt-the_king');
+  await page.check('#wk-opt-missions');
   await createInLobby(page, { players: 3, seats: ['human', 'heuristic', 'heuristic'], name: 'Alice' });
   await page.click('#go-seat');
   await waitConnected(page);
@@ -245,6 +248,17 @@ export async function scenarioWkFollow(browser, env) {
   const final = /** @type {any} */ (await snapOf(page));
   await page.waitForFunction(() => /** @type {any} */ (window).__ordo.snap.status === 'finished', null, { timeout: 30000 }).catch(() => null);
   check(final.status === 'finished', `the 3-Baron game reached its end (${final.status}, round ${final.view.round})`);
+  {
+    const end = /** @type {any} */ (await snapOf(page));
+    const cityWin = end.view.city_winner != null;
+    const shown = await page.locator('.wk-mission').count();
+    const texts = await page.locator('.wk-mission').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+    check(cityWin ? shown === 0 : shown === 3 && texts.every((x) => /fulfilled/.test(x)),
+      `the end shows every Baron's Mission and whether it was fulfilled (${shown}: ${texts.join(' | ')})`);
+    const king = (await page.locator('#wk-king').first().textContent()) ?? '';
+    check(/ends at 12 Influence/.test(king), `The King's end is on the status line (${king})`);
+    env.passed.push(`(x) Crown and Glory: The King and Missions played to the end by a person and two bots; ${cityWin ? 'the Kingdom was seized (no Missions scored)' : `Missions shown: ${texts.join(' | ')}`}; ${king}`);
+  }
   for (const { p, w } of pages) {
     await p.waitForSelector('#scores', { timeout: 20000 });
     const scores = (await p.locator('#scores').textContent()) ?? '';

@@ -27,6 +27,7 @@ export async function scenarioWkGifts(browser) {
   await host.check('#wk-opt-exchanging_heirs');
   // The King (Crown and Glory): its own three lengths, and not with Might Is Right.
   await host.check('#wk-opt-the_king');
+  await host.check('#wk-opt-missions');
   check(await host.locator('#wk-opt-might_is_right').isDisabled(), 'Might Is Right is greyed out with The King');
   check(await host.locator('#wk-length option[value="longest"]').isDisabled(), 'the longest game is greyed out with The King');
   const links = await createInLobby(host, { players: 3, seats: ['human', 'human', 'human'], name: 'Ada' });
@@ -47,9 +48,21 @@ export async function scenarioWkGifts(browser) {
   const tableId = /** @type {string} */ (host.url().match(/\/t\/([^?]+)/)?.[1]);
   const cfg = await (await fetch(`${base}/api/tables/${tableId}`)).json();
   check(cfg.config?.optional?.exchanging_heirs === true && cfg.config?.optional?.the_king === true, `the table plays Exchanging Heirs and The King (${JSON.stringify(cfg.config)})`);
-  const kingFact = (await host.locator('#wk-king').textContent()) ?? '';
+  const kingFact = (await host.locator('#wk-king').first().textContent()) ?? '';
   check(/no King yet/.test(kingFact) && /16 Influence/.test(kingFact), `the status line tells The King's end (${kingFact})`);
   check(s0.view.pool === 24, `8 Influence per Baron in the pool (${s0.view.pool})`);
+  // Missions: each Baron sees his own, in words, and nobody else's.
+  for (const [seat, p] of pages.entries()) {
+    const s = await snap(p);
+    const own = (await p.locator('#wk-my-mission').textContent()) ?? '';
+    check(s.view.mine?.mission != null && own.includes('Your Mission') && !/#\d/.test(own), `seat ${seat} sees its own Mission in words (${own})`);
+    check((await p.locator('.wk-mission').count()) === 1, `seat ${seat} sees no other Baron's Mission`);
+    for (const other of [0, 1, 2].filter((x) => x !== seat)) {
+      const theirs = await snap(pages[other]);
+      check(!JSON.stringify(theirs).includes(`"mission":${s.view.mine.mission}`), `seat ${other}'s page holds nothing of seat ${seat}'s Mission`);
+    }
+  }
+  passed.push('(g) Missions: each Baron sees his own in words, and no page holds another\'s');
   const toAct = s0.to_act;
   check(toAct.length === 1, `one Baron places a stronghold first (${JSON.stringify(toAct)})`);
   const actor = toAct[0];
@@ -97,7 +110,10 @@ export async function scenarioWkGifts(browser) {
   await gp.waitForFunction((v) => /** @type {any} */ (window).__ordo.snap.version > v, v1, { timeout: 10000 });
   const tp = pages[taker];
   await tp.waitForFunction((v) => /** @type {any} */ (window).__ordo.snap.version > v, v1, { timeout: 10000 });
-  await tp.waitForSelector(`button[data-heir="${key}"]`, { state: 'attached', timeout: 10000 });
+  await tp.waitForSelector(`button[data-heir="${key}"]`, { state: 'attached', timeout: 10000 }).catch(async (e) => {
+    const sv = await snap(tp);
+    throw new Error(`${e}: taker ${taker} (you ${sv.you}) sees heir ${JSON.stringify(sv.view.barons[giver].nobles[3])}; gift box: ${(await tp.locator('#wk-give').count())} ${(await tp.locator('#wk-give').textContent().catch(() => ''))}`);
+  });
   await gp.waitForSelector(`button[data-heir="${key}"]`, { state: 'detached', timeout: 10000 });
   passed.push('(g) the taker now holds the heir token and may give it on; the giver no longer');
   const held = (await tp.locator(`#player-${giver} tr[data-shape="3"]`).textContent()) ?? '';

@@ -377,4 +377,6 @@ export default {
   clock_real_time_exact: "{time} + {s} s",
   "wk_opt.the_king": "The King (Crown and Glory)",
   "wk_opt_hint.the_king": "8 Influence per Baron in the pool; when it runs out the leader is crowned, with the King's Army and +1 Influence each Upkeep; take his stronghold to take his crown. The game ends at 16 Influence (12 shorter, 20 longer).",
+  "wk_opt.missions": "Missions (Crown and Glory)",
+  "wk_opt_hint.missions": "Each Baron gets a secret Mission; fulfilled at the end of the game, it is worth 2 Influence.",
 };

@@ -378,4 +378,6 @@ export default {
   clock_real_time_exact: "{time}＋{s}秒",
   "wk_opt.the_king": "国王（Crown and Glory）",
   "wk_opt_hint.the_king": "影響力の山は男爵1人につき8。尽きたら首位が国王となり、国王軍と毎維持フェイズ+1影響力を得る。国王の城塞を奪えば王冠も奪える。影響力16（短め12、長め20）で終了。",
+  "wk_opt.missions": "ミッション（Crown and Glory）",
+  "wk_opt_hint.missions": "各男爵は秘密のミッションを1枚受け取る。ゲーム終了時に達成していれば影響力2。",
 };

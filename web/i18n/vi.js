@@ -378,4 +378,6 @@ export default {
   clock_real_time_exact: "{time} + {s} giây",
   "wk_opt.the_king": "Nhà vua (Crown and Glory)",
   "wk_opt_hint.the_king": "Kho Ảnh hưởng 8 mỗi Nam tước; khi cạn, người dẫn đầu lên ngôi, nhận Quân đội Nhà vua và +1 Ảnh hưởng mỗi pha Duy trì; chiếm thành trì của vua để đoạt ngôi. Trò chơi kết thúc ở 16 Ảnh hưởng (12 ngắn hơn, 20 dài hơn).",
+  "wk_opt.missions": "Nhiệm vụ (Crown and Glory)",
+  "wk_opt_hint.missions": "Mỗi Nam tước nhận một Nhiệm vụ bí mật; hoàn thành khi trò chơi kết thúc được 2 Ảnh hưởng.",
 };

@@ -2155,7 +2155,21 @@ commits: Array<number>,
 /**
  * Own starting troops not yet given to the stronghold or a Noble, the next one first.
  */
-start_troops: Array<number>, };
+start_troops: Array<number>, 
+/**
+ * *Missions*: own secret Mission (index into the data's cards).
+ */
+mission?: number, };
+
+export type WkMissionResult = { 
+/**
+ * The Mission (index into the data's cards).
+ */
+mission: number, 
+/**
+ * Fulfilled at the end (+2 Influence).
+ */
+fulfilled: boolean, };
 
 export type WkNeutralCard = "important_event" | "fund_expeditions" | "upgrade_defenses" | "muster_troops" | "uncertain_times";
 
@@ -2232,7 +2246,12 @@ two_barons_need_five_cities: boolean,
  * longer), a King crowned when it runs out, with his Army and +1 Influence each Upkeep,
  * usurped by taking his stronghold; the game ends at 16 Influence (12, 20).
  */
-the_king: boolean, };
+the_king: boolean, 
+/**
+ * Crown and Glory, *Missions* (W29): a secret Mission per Baron, +2 Influence at the end
+ * of the game if fulfilled then.
+ */
+missions: boolean, };
 
 export type WkPhaseView = { 
 /**
@@ -2443,6 +2462,11 @@ outcome: { scores: Array<number>, places: Array<number> } | null,
  * Winner by seizing the Kingdom.
  */
 city_winner: number | null, 
+/**
+ * *Missions*: every Baron's Mission and whether it was fulfilled, once the game is over
+ * (absent before, and without the variant: each sees only his own, in `mine`).
+ */
+missions?: Array<WkMissionResult>, 
 /**
  * *The King*: the variant's state (absent without it).
  */

@@ -468,7 +468,7 @@ fn warrior_knights_sim_every_baron_count_is_error_free_and_deterministic() {
         "--players",
         "4",
         "--options",
-        "exchanging_heirs,player_elimination",
+        "exchanging_heirs,player_elimination,the_king,missions",
         "--gifts",
         "5",
         "--games",

@@ -45,6 +45,10 @@ pub struct Optional {
     /// usurped by taking his stronghold; the game ends at 16 Influence (12, 20).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub the_king: bool,
+    /// Crown and Glory, *Missions* (W29): a secret Mission per Baron, +2 Influence at the end
+    /// of the game if fulfilled then.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub missions: bool,
 }
 
 /// Table options.
@@ -129,6 +133,11 @@ impl Config {
                     "The King ends the game at an Influence threshold, Might Is Right only by cities: choose one",
                 ));
             }
+        }
+        if self.optional.missions && self.optional.might_is_right {
+            return Err(ConfigProblem::Conflict(
+                "Missions score Influence at the end, and Might Is Right wins only by cities: choose one",
+            ));
         }
         Ok(())
     }

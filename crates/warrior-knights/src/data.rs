@@ -344,6 +344,76 @@ pub struct TheKing {
     pub note: String,
 }
 
+/// What a Mission asks of its Baron at the end of the game (W29).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum MissionCondition {
+    /// Control at least this many overseas cities.
+    OverseasCities {
+        /// How many.
+        at_least: u8,
+    },
+    /// Hold the Head of the Church token.
+    HeadOfTheChurch,
+    /// Hold the Chairman token.
+    Chairman,
+    /// Have strictly the most crowns.
+    MostCrowns,
+    /// Control at least this many fortified cities.
+    FortifiedCities {
+        /// How many.
+        at_least: u8,
+    },
+    /// Have at least this many Nobles on the board (at sea included).
+    NoblesOnBoard {
+        /// How many.
+        at_least: u8,
+    },
+    /// Hold at least this much Faith.
+    Faith {
+        /// How much.
+        at_least: u8,
+    },
+    /// Have strictly the most troop strength on the board (after casualties).
+    MostTroopsOnBoard,
+    /// Have Nobles holding at least this many offices.
+    Offices {
+        /// How many.
+        at_least: u8,
+    },
+    /// Have crowns invested in an expedition under way.
+    ExpeditionStake,
+}
+
+/// One Mission card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MissionCard {
+    /// Stable id.
+    pub id: String,
+    /// Name (English).
+    pub name: String,
+    /// What it asks.
+    pub condition: MissionCondition,
+    /// How sure.
+    pub confidence: Confidence,
+}
+
+/// Crown and Glory's *Missions* (W29).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Missions {
+    /// Influence for a fulfilled Mission.
+    pub reward_influence: u8,
+    /// How sure the rules' numbers are.
+    pub confidence: Confidence,
+    /// What is known.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note: String,
+    /// The cards.
+    pub cards: Vec<MissionCard>,
+}
+
 /// Every component table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -386,6 +456,9 @@ pub struct Components {
     /// pack cannot play the variant).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub the_king: Option<TheKing>,
+    /// Crown and Glory's *Missions* (absent from an older owner's pack: it cannot play them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missions: Option<Missions>,
 }
 
 impl Components {
@@ -706,6 +779,23 @@ impl Components {
                     self.barons.len()
                 ),
             );
+        }
+        if let Some(m) = &self.missions {
+            if m.cards.len() < self.barons.len() {
+                err(
+                    "missions.cards",
+                    format!(
+                        "{} cards but one is dealt to each of up to {} Barons",
+                        m.cards.len(),
+                        self.barons.len()
+                    ),
+                );
+            }
+            let mut ids: Vec<&str> = m.cards.iter().map(|c| c.id.as_str()).collect();
+            ids.sort_unstable();
+            if ids.windows(2).any(|w| w[0] == w[1]) {
+                err("missions.cards", "two Missions share an id".into());
+            }
         }
         if let Some(k) = &self.the_king {
             if usize::from(k.army_cards) < self.barons.len() {

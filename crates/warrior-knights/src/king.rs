@@ -162,3 +162,103 @@ impl WarriorKnights {
         })
     }
 }
+
+// ---------- Crown and Glory: Missions (W29) ----------
+
+impl WarriorKnights {
+    /// `s`'s Mission (index into the data's cards), if the table plays them.
+    pub(crate) fn mission_of(&self, s: u8) -> Option<u8> {
+        self.core
+            .missions
+            .0
+            .as_ref()?
+            .dealt
+            .get(usize::from(s))
+            .copied()
+    }
+
+    /// Whether `s` fulfils `cond` now.
+    pub(crate) fn mission_done(&self, s: u8, cond: crate::data::MissionCondition) -> bool {
+        use crate::data::MissionCondition as M;
+        let others = || self.active().into_iter().filter(move |&o| o != s);
+        match cond {
+            M::OverseasCities { at_least } => {
+                self.cities_of(s)
+                    .into_iter()
+                    .filter(|&c| !self.t().is_kingdom_city(c))
+                    .count()
+                    >= usize::from(at_least)
+            }
+            M::HeadOfTheChurch => self.core.head == s,
+            M::Chairman => self.core.chairman == s,
+            M::MostCrowns => {
+                let mine = self.b(s).crowns;
+                others().all(|o| self.b(o).crowns < mine)
+            }
+            M::FortifiedCities { at_least } => {
+                self.cities_of(s)
+                    .into_iter()
+                    .filter(|&c| self.city(c).fortified)
+                    .count()
+                    >= usize::from(at_least)
+            }
+            M::NoblesOnBoard { at_least } => {
+                (0..4u8)
+                    .filter(|&k| matches!(self.nb(s, k).loc, Loc::At(_) | Loc::Sea(_)))
+                    .count()
+                    >= usize::from(at_least)
+            }
+            M::Faith { at_least } => self.b(s).faith >= u16::from(at_least),
+            M::MostTroopsOnBoard => {
+                let mine = self.tie_key(s).2;
+                mine > 0 && others().all(|o| self.tie_key(o).2 < mine)
+            }
+            M::Offices { at_least } => {
+                (0..4u8).filter(|&k| self.nb(s, k).office.is_some()).count()
+                    >= usize::from(at_least)
+            }
+            M::ExpeditionStake => self
+                .core
+                .expeditions
+                .iter()
+                .any(|e| e.spot > 0 && e.funds.get(usize::from(s)).is_some_and(|&f| f > 0)),
+        }
+    }
+
+    /// At the end of the game: every Mission is judged on the game as it stands (none sees
+    /// another's reward), then each fulfilled one adds its Influence, from outside the pool.
+    pub(crate) fn score_missions(&mut self) {
+        let Some(m) = self.core.missions.0.as_ref() else {
+            return;
+        };
+        if !m.fulfilled.is_empty() {
+            return;
+        }
+        let Some(data) = self.t().components.missions.as_ref() else {
+            return;
+        };
+        let dealt = m.dealt.clone();
+        let done: Vec<bool> = dealt
+            .iter()
+            .enumerate()
+            .map(|(s, &card)| {
+                let s = s as u8;
+                !self.b(s).eliminated
+                    && data
+                        .cards
+                        .get(usize::from(card))
+                        .is_some_and(|c| self.mission_done(s, c.condition))
+            })
+            .collect();
+        let reward = u16::from(data.reward_influence);
+        for (s, &ok) in done.iter().enumerate() {
+            if ok {
+                let b = self.bm(s as u8);
+                b.influence = b.influence.saturating_add(reward);
+            }
+        }
+        if let Some(m) = self.core.missions.0.as_mut() {
+            m.fulfilled = done;
+        }
+    }
+}

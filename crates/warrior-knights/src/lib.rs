@@ -44,8 +44,8 @@ pub use state::{
 pub use summary::Summary;
 pub use types::*;
 pub use view::{
-    loc_text, AssemblyView, BaronView, BattleView, KingView, Mine, NobleView, PhaseView,
-    RevoltView, View,
+    loc_text, AssemblyView, BaronView, BattleView, KingView, Mine, MissionResult, NobleView,
+    PhaseView, RevoltView, View,
 };
 
 /// Every embedded data file: (name, text).

@@ -4639,3 +4639,127 @@ fn the_king_the_game_ends_when_a_baron_has_sixteen_influence_at_the_end_of_a_rou
     k.line_ends(0, STAR);
     assert_eq!(k.b(0).sh_troops, vec![king_army(0)]);
 }
+
+// ---------- Crown and Glory: Missions (W29) ----------
+
+fn missions_config(n: u8) -> Config {
+    Config {
+        barons: n,
+        optional: Optional {
+            missions: true,
+            ..Optional::default()
+        },
+        ..Config::default()
+    }
+}
+
+fn mission(id: &str) -> u8 {
+    let cards = &t().components.missions.as_ref().unwrap().cards;
+    cards.iter().position(|c| c.id == id).unwrap() as u8
+}
+
+#[test]
+fn missions_one_secret_mission_each_seen_only_by_its_baron() {
+    let g = fresh_with(&missions_config(4), 9);
+    let dealt = g.core.missions.0.as_ref().unwrap().dealt.clone();
+    assert_eq!(dealt.len(), 4);
+    let mut distinct = dealt.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "four different cards");
+    assert_eq!(
+        g.core.phase,
+        Phase::SetupStronghold(g.core.chairman),
+        "dealt before the strongholds"
+    );
+    for s in 0..4u8 {
+        let mine = g.view(Viewer::Seat(Seat(s)));
+        assert_eq!(mine.mine.unwrap().mission, Some(dealt[usize::from(s)]));
+        assert!(mine.missions.is_none());
+        let needle = format!("\"mission\":{}", dealt[usize::from(s)]);
+        assert!(g.secrets_of(Seat(s)).contains(&needle));
+        for v in [Viewer::Spectator, Viewer::Seat(Seat((s + 1) % 4))] {
+            let json = serde_json::to_string(&g.view(v)).unwrap();
+            assert!(!json.contains(&needle), "{v:?} sees seat {s}'s Mission");
+        }
+    }
+    // A search bot's guess at the others' Missions never touches its own, nor gives it away.
+    let mut rng = ordo_core::GameRng::from_seed(3);
+    for _ in 0..20 {
+        let r = g.resample_from_view(Seat(1), &mut rng);
+        let rd = &r.core.missions.0.as_ref().unwrap().dealt;
+        assert_eq!(rd[1], dealt[1]);
+        assert!(rd.iter().enumerate().all(|(b, &m)| b == 1 || m != dealt[1]));
+        assert_eq!(r.view(Viewer::Seat(Seat(1))), g.view(Viewer::Seat(Seat(1))));
+    }
+    // Without the variant nothing is dealt, and the deal draws nothing from the shuffles.
+    assert!(fresh(4, 9).core.missions.0.is_none());
+}
+
+#[test]
+fn missions_are_scored_at_the_end_two_influence_each_from_the_state_as_it_stands() {
+    let mut g = game_with(&missions_config(3));
+    g.core.missions.0.as_mut().unwrap().dealt =
+        vec![mission("m_gold"), mission("m_chair"), mission("m_nobles")];
+    g.core.barons[0].crowns = 30;
+    g.core.barons[1].crowns = 29;
+    g.core.barons[2].crowns = 5;
+    g.core.chairman = 1;
+    noble(&mut g, 2, STAR, "k33", &[reg(2, 0)]);
+    for (s, inf) in [(0, 5), (1, 6), (2, 6)] {
+        g.core.barons[s].influence = inf;
+    }
+    g.finish(None);
+    assert_eq!(
+        (0..3).map(|s| g.b(s).influence).collect::<Vec<_>>(),
+        vec![7, 8, 6],
+        "most crowns and the Chairman fulfilled; one Noble of four on the board is not"
+    );
+    let v = g.view(Viewer::Spectator);
+    let shown = v.missions.unwrap();
+    assert_eq!(
+        shown.iter().map(|m| m.fulfilled).collect::<Vec<_>>(),
+        vec![true, true, false]
+    );
+    assert_eq!(shown[2].mission, mission("m_nobles"));
+    assert_eq!(
+        g.declared_winner(),
+        Some(Seat(1)),
+        "the Missions count for the win"
+    );
+    assert!(
+        !g.secrets_of(Seat(0))
+            .iter()
+            .any(|s| s.starts_with("\"mission\":")),
+        "once over, the Missions are everyone's"
+    );
+    // Seizing the Kingdom ends the game with no Mission scored.
+    let mut c = game_with(&missions_config(3));
+    c.core.missions.0.as_mut().unwrap().dealt =
+        vec![mission("m_gold"), mission("m_chair"), mission("m_nobles")];
+    c.core.barons[0].crowns = 40;
+    c.finish(Some(2));
+    assert_eq!(c.b(0).influence, 0);
+    // Every condition is judged by the data's words.
+    let mut d = game_with(&missions_config(3));
+    own(&mut d, 0, "cadiz");
+    own(&mut d, 0, "acre");
+    d.core.barons[0].faith = 6;
+    d.core.head = 0;
+    d.core.expeditions[1].spot = 2;
+    d.core.expeditions[1].funds[0] = 3;
+    use crate::data::MissionCondition as M;
+    for (cond, want) in [
+        (M::OverseasCities { at_least: 2 }, true),
+        (M::OverseasCities { at_least: 3 }, false),
+        (M::HeadOfTheChurch, true),
+        (M::Faith { at_least: 6 }, true),
+        (M::Faith { at_least: 7 }, false),
+        (M::ExpeditionStake, true),
+        (M::Offices { at_least: 1 }, false),
+        (M::FortifiedCities { at_least: 1 }, false),
+        (M::MostTroopsOnBoard, false),
+    ] {
+        assert_eq!(d.mission_done(0, cond), want, "{cond:?}");
+    }
+}

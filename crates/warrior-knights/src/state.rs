@@ -432,6 +432,29 @@ pub(crate) struct Core {
     pub(crate) heirs: Heirs,
     /// *The King*: the King and his Army.
     pub(crate) crown: Crown,
+    /// *Missions*: each Baron's secret Mission.
+    pub(crate) missions: MissionSlot,
+}
+
+/// *Missions* (W29): present only at tables with the variant, and hashed only there.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct MissionSlot(pub(crate) Option<MissionState>);
+
+impl std::hash::Hash for MissionSlot {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        if let Some(m) = &self.0 {
+            m.hash(state);
+        }
+    }
+}
+
+/// The Missions dealt and, once the game is over, which were fulfilled.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct MissionState {
+    /// Each Baron's Mission (index into the data's cards), secret until the end.
+    pub(crate) dealt: Vec<u8>,
+    /// Per Baron, whether his Mission was fulfilled (empty until the end).
+    pub(crate) fulfilled: Vec<bool>,
 }
 
 /// *The King* (W28): present only at tables with the variant, and hashed only there.
@@ -949,6 +972,7 @@ impl WarriorKnights {
                         .then(|| (0..n).map(|s| [s; 4]).collect()),
                 ),
                 crown: Crown(config.optional.the_king.then(Reign::default)),
+                missions: MissionSlot::default(),
             },
         };
         // Raze Kingdom cities by Fate.
@@ -997,6 +1021,22 @@ impl WarriorKnights {
         }
         g.refill_agendas();
         g.core.last_fate.clear();
+        // *Missions*: one dealt face down to each Baron before the strongholds are placed.
+        if config.optional.missions {
+            let Some(m) = &t.components.missions else {
+                return Err(ConfigError::Invalid {
+                    option: "missions".into(),
+                    reason: "the game data has no Missions".into(),
+                });
+            };
+            let mut deck: Vec<u8> = (0..m.cards.len() as u8).collect();
+            g.rng.shuffle(&mut deck);
+            deck.truncate(usize::from(n));
+            g.core.missions = MissionSlot(Some(MissionState {
+                dealt: deck,
+                fulfilled: Vec::new(),
+            }));
+        }
         g.core.phase = Phase::SetupStronghold(chair);
         Ok(g)
     }
@@ -2559,6 +2599,10 @@ impl WarriorKnights {
     /// Ends the game: the city winner, or by Influence and the tie-breaks.
     pub(crate) fn finish(&mut self, city_winner: Option<u8>) {
         self.core.city_winner = city_winner;
+        // Seizing the Kingdom ends the game with no Missions scored (W29).
+        if city_winner.is_none() {
+            self.score_missions();
+        }
         let n = self.core.n;
         let mut order: Vec<u8> = (0..n).collect();
         order.sort_by_key(|&s| (self.rank_key(s), s));

@@ -94,6 +94,21 @@ pub struct Mine {
     pub commits: Vec<u16>,
     /// Own starting troops not yet given to the stronghold or a Noble, the next one first.
     pub start_troops: Vec<TroopId>,
+    /// *Missions*: own secret Mission (index into the data's cards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub mission: Option<u8>,
+}
+
+/// *Missions*: a Baron's Mission, shown to everyone once the game is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkMissionResult"))]
+pub struct MissionResult {
+    /// The Mission (index into the data's cards).
+    pub mission: u8,
+    /// Fulfilled at the end (+2 Influence).
+    pub fulfilled: bool,
 }
 
 /// The battle as a viewer sees it.
@@ -235,6 +250,11 @@ pub struct View {
     pub outcome: Option<Outcome>,
     /// Winner by seizing the Kingdom.
     pub city_winner: Option<u8>,
+    /// *Missions*: every Baron's Mission and whether it was fulfilled, once the game is over
+    /// (absent before, and without the variant: each sees only his own, in `mine`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub missions: Option<Vec<MissionResult>>,
     /// *The King*: the variant's state (absent without it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
@@ -454,6 +474,7 @@ impl WarriorKnights {
                     .get(usize::from(s))
                     .cloned()
                     .unwrap_or_default(),
+                mission: self.mission_of(s),
             }
         });
         View {
@@ -532,6 +553,19 @@ impl WarriorKnights {
             mine,
             outcome: self.core.outcome.clone(),
             city_winner: self.core.city_winner,
+            missions: self
+                .core
+                .missions
+                .0
+                .as_ref()
+                .filter(|m| !m.fulfilled.is_empty())
+                .map(|m| {
+                    m.dealt
+                        .iter()
+                        .zip(&m.fulfilled)
+                        .map(|(&mission, &fulfilled)| MissionResult { mission, fulfilled })
+                        .collect()
+                }),
             the_king: self.core.crown.0.as_ref().map(|r| KingView {
                 king: r.king,
                 end_at: self.king_end_at().unwrap_or(0),
@@ -547,12 +581,23 @@ impl WarriorKnights {
     }
 
     pub(crate) fn secrets(&self, seat: Seat) -> Vec<String> {
-        match self.make_view(Viewer::Seat(seat)).mine {
+        let mut out: Vec<String> = match self.make_view(Viewer::Seat(seat)).mine {
             Some(m) => serde_json::to_string(&m)
                 .map(|s| vec![s])
                 .unwrap_or_default(),
             None => Vec::new(),
+        };
+        // Until the end, a Baron's Mission is in his view alone.
+        let over = self
+            .core
+            .missions
+            .0
+            .as_ref()
+            .is_some_and(|m| !m.fulfilled.is_empty());
+        if let (Some(m), false) = (self.mission_of(seat.0), over) {
+            out.push(format!("\"mission\":{m}"));
         }
+        out
     }
 
     /// Re-draws everything hidden from `seat`.
@@ -610,6 +655,30 @@ impl WarriorKnights {
             gb.hand = [0; 6];
             for c in it {
                 gb.hand[c.index()] += 1;
+            }
+        }
+        // Other Barons' Missions: any of the cards this Baron does not hold (the rest were never
+        // seen).
+        if let (Some(ms), Some(data)) = (
+            self.core.missions.0.as_ref(),
+            self.t().components.missions.as_ref(),
+        ) {
+            if ms.fulfilled.is_empty() {
+                let mine = ms.dealt.get(usize::from(me)).copied();
+                let mut deck: Vec<u8> = (0..data.cards.len() as u8)
+                    .filter(|&c| Some(c) != mine)
+                    .collect();
+                rng.shuffle(&mut deck);
+                let mut it = deck.into_iter();
+                if let Some(gm) = g.core.missions.0.as_mut() {
+                    for (b, card) in gm.dealt.iter_mut().enumerate() {
+                        if b != usize::from(me) {
+                            if let Some(x) = it.next() {
+                                *card = x;
+                            }
+                        }
+                    }
+                }
             }
         }
         // Neutral cards not yet revealed this round.

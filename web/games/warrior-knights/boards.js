@@ -7,7 +7,7 @@ import { facts } from './status.js';
 import { nobleBadge, nobleStrength, maintained, locText, nobleTitle } from './map.js';
 import { h, s, seatBadge, SEAT_COLORS } from '../../shell/dom.js';
 import { t } from './ctx.js';
-import { giftsBox } from './gifts.js';
+import { giftsBox, missionLine } from './gifts.js';
 
 /** @typedef {import('../../src/generated').Snapshot} Snapshot */
 /** @typedef {import('../../src/generated').WkView} WkView */
@@ -98,7 +98,7 @@ export function baronBoard(snap, view, seat) {
   return h('article', {
     class: `player card wk-baron${toAct ? ' to-act' : ''}${snap.you === seat ? ' me' : ''}`, id: `player-${seat}`,
     'data-seat': seat, style: `--seat: ${SEAT_COLORS[seat % 6]}`,
-  }, header, res, factsEl, nobles, hand, gifts);
+  }, header, res, missionLine(view, seat), factsEl, nobles, hand, gifts);
 }
 
 /** @param {string} cls @param {string} icon @param {number} n @param {string} name */

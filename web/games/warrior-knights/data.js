@@ -30,6 +30,7 @@ import { s } from '../../shell/dom.js';
  * @property {{cards: Array<FateDef>}} fate
  * @property {Array<CityDef>} cities
  * @property {{army_strength: number, army_wage: number, army_cards: number, bonus_influence: number}} [the_king]  Crown and Glory's The King
+ * @property {{reward_influence: number, cards: Array<{id: string, name: string, condition: {kind: string, at_least?: number}, confidence: string}>}} [missions]  Crown and Glory's Missions
  */
 /** @typedef {{id: string, kingdom: boolean, col: number, row: number, port: boolean, city: number | null, name: string | null}} Area */
 

@@ -3,7 +3,8 @@
 // heir tokens the viewer holds. A gift is public and final, so it is asked twice.
 
 import { h, fold } from '../../shell/dom.js';
-import { t, give, canGive, rerender } from './ctx.js';
+import { t, has, give, canGive, rerender } from './ctx.js';
+import { data } from './data.js';
 import { playerFull, who, shapeName } from './names.js';
 
 /** @typedef {import('../../src/generated').Snapshot} Snapshot */
@@ -77,7 +78,11 @@ export function giftsBox(snap, view) {
     const key = `${of}-${shape}`;
     const to = others.includes(form.heirTo[key]) ? form.heirTo[key] : others[0];
     const go = h('button', { type: 'button', class: 'wk-give-heir-go', 'data-k': `wk-give-heir-${key}`, 'data-heir': key, disabled: !enabled }, t('give.go'));
-    go.addEventListener('click', () => ask({ give_heir: { of, shape, to } }, t('give.confirm_heir', { heir: heirName(of, shape), who: who(to) })));
+    // Read at the click: the choice may have changed since this was drawn.
+    go.addEventListener('click', () => {
+      const dest = others.includes(form.heirTo[key]) ? form.heirTo[key] : others[0];
+      ask({ give_heir: { of, shape, to: dest } }, t('give.confirm_heir', { heir: heirName(of, shape), who: who(dest) }));
+    });
     return h('li', { class: 'wk-heir-row' }, h('span', null, heirName(of, shape)), ' → ',
       pick(`wk-give-heir-to-${key}`, to, (v) => { form.heirTo[key] = v; }), ' ', go);
   });
@@ -101,4 +106,42 @@ export function giftsBox(snap, view) {
     heirsOn ? h('div', { class: 'wk-give-heirs' }, h('strong', null, t('give.heirs')),
       held.length ? h('ul', null, heirRows) : h('p', { class: 'muted small-print' }, t('give.no_heirs'))) : null,
     confirm);
+}
+
+// Missions (Crown and Glory)
+// ---------------------------------------------------------------------------------------------
+
+/** A Mission in words: its name and what it asks. @param {number} i */
+export function missionText(i) {
+  const card = data().comp.missions?.cards[i];
+  if (!card) return { name: `#${i}`, asks: '' };
+  const key = `mission.${card.id}`;
+  return {
+    name: has(key) ? t(key) : card.name,
+    asks: t(`mcond.${card.condition.kind}`, { n: card.condition.at_least ?? 0 }),
+  };
+}
+
+/**
+ * A Baron's Mission on his board: his own while the game goes on (secret: only his view has
+ * it), everyone's once it is over, with the result.
+ * @param {WkView} view @param {number} seat
+ */
+export function missionLine(view, seat) {
+  const reward = data().comp.missions?.reward_influence ?? 2;
+  const result = view.missions?.[seat];
+  if (result) {
+    const m = missionText(result.mission);
+    return h('p', { class: `wk-mission${result.fulfilled ? ' done' : ''}`, 'data-mission': result.mission },
+      h('strong', null, `${t('mission.of')}: ${m.name}`), ` — ${m.asks} · `,
+      result.fulfilled ? `✓ ${t('mission.done', { n: reward })}` : `✗ ${t('mission.failed')}`);
+  }
+  const mine = view.mine;
+  if (mine && mine.seat === seat && mine.mission != null) {
+    const m = missionText(mine.mission);
+    return h('p', { class: 'wk-mission mine', id: 'wk-my-mission', title: t('mission.hint', { n: reward }) },
+      h('strong', null, `🔒 ${t('mission.yours')}: ${m.name}`), ` — ${m.asks}`,
+      h('br', null), h('span', { class: 'small-print muted' }, t('mission.hint', { n: reward })));
+  }
+  return null;
 }

@@ -4,7 +4,7 @@
 import { h } from '../../shell/dom.js';
 
 const LENGTHS = /** @type {const} */ (['shorter', 'standard', 'longer', 'longest']);
-const OPTIONS = /** @type {const} */ (['might_is_right', 'player_elimination', 'abandoned_nobles', 'miracles_can_happen', 'open_private_motions', 'exchanging_heirs', 'two_barons_need_five_cities', 'the_king']);
+const OPTIONS = /** @type {const} */ (['might_is_right', 'player_elimination', 'abandoned_nobles', 'miracles_can_happen', 'open_private_motions', 'exchanging_heirs', 'two_barons_need_five_cities', 'the_king', 'missions']);
 
 /** @type {import('../../shell/game-api.js').Setup} */
 export const setup = {
@@ -22,7 +22,8 @@ export const setup = {
     // Right: the choices that do not go together are greyed out.
     /** @param {string} k */
     const off = (k) => (k === 'the_king' && (o.length === 'longest' || o.optional.might_is_right)) ||
-      (k === 'might_is_right' && o.optional.the_king);
+      (k === 'missions' && o.optional.might_is_right) ||
+      (k === 'might_is_right' && (o.optional.the_king || o.optional.missions));
     const lengthOff = (/** @type {string} */ l) => l === 'longest' && o.optional.the_king;
     for (const opt of /** @type {HTMLSelectElement} */ (length).options) opt.disabled = lengthOff(opt.value);
     return {

@@ -57,6 +57,7 @@ fn declarations() -> String {
         warrior_knights::EventResult::decl(),
         warrior_knights::Loss::decl(),
         warrior_knights::KingView::decl(),
+        warrior_knights::MissionResult::decl(),
         warrior_knights::View::decl(),
         warrior_knights::cards::EventColour::decl(),
         warrior_knights::Holder::decl(),

@@ -38,7 +38,7 @@ pub(crate) struct GameArgs {
     /// Optional and house rules, comma-separated. Crusaders: shared_buildings_at_six (the
     /// five-player building rule at six too). Warrior Knights: open_private_motions,
     /// player_elimination, might_is_right, abandoned_nobles, miracles_can_happen,
-    /// two_barons_need_five_cities, exchanging_heirs; Crown and Glory's the_king.
+    /// two_barons_need_five_cities, exchanging_heirs; Crown and Glory's the_king and missions.
     #[arg(long, default_value = "")]
     pub(crate) options: String,
     /// An owner's data pack directory (`ordo data export` writes one): the printed values

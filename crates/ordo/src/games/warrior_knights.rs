@@ -25,7 +25,7 @@ impl CliGame for WarriorKnights {
         }
         if !args.expansions.trim().is_empty() {
             bail!(
-                "Warrior Knights takes Crown and Glory's variants as options (--options the_king)"
+                "Warrior Knights takes Crown and Glory's variants as options (--options the_king,missions)"
             );
         }
         let mut optional = Optional::default();
@@ -39,6 +39,7 @@ impl CliGame for WarriorKnights {
                 "miracles_can_happen" => optional.miracles_can_happen = true,
                 "two_barons_need_five_cities" => optional.two_barons_need_five_cities = true,
                 "the_king" => optional.the_king = true,
+                "missions" => optional.missions = true,
                 other => bail!("unknown option `{other}`"),
             }
         }

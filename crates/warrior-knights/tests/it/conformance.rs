@@ -64,6 +64,7 @@ fn conformance_with_every_option() {
                 miracles_can_happen: true,
                 two_barons_need_five_cities: barons == 2,
                 the_king: barons == 4 || barons == 6,
+                missions: barons != 3,
             },
             // Stored games of the first revision must go on playing by its rules.
             rules: if barons == 5 {
@@ -95,6 +96,7 @@ fn the_king_is_crowned_and_ends_the_game_at_its_threshold_in_random_games() {
             length: [Length::Shorter, Length::Standard, Length::Longer][usize::from(barons) % 3],
             optional: Optional {
                 the_king: true,
+                missions: barons % 2 == 0,
                 exchanging_heirs: barons == 5,
                 player_elimination: barons == 6,
                 ..Optional::default()

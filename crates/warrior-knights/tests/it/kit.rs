@@ -34,6 +34,7 @@ fn r3_optional() -> Config {
             open_private_motions: true,
             exchanging_heirs: false,
             the_king: false,
+            missions: false,
             player_elimination: true,
             might_is_right: false,
             abandoned_nobles: true,

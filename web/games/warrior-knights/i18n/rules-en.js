@@ -92,5 +92,11 @@ export default [
   "p": [
    "The pool holds 8 Influence per Baron (6 shorter, 10 longer). When it runs out in an Upkeep, the Baron ahead on Influence (after the tie-breaks) is crowned: he places one King's Army card per Baron (Regular troops, paid first at Wages, never deserting) at his stronghold or with his Nobles at his stronghold or cities, and gains 1 more Influence in every later Upkeep. Whoever takes his stronghold takes the crown and the whole King's Army. The game ends when a Baron has 16 Influence (12, 20) at the end of a round; the most Influence wins, King or not."
   ]
+ },
+ {
+  "h": "Missions (Crown and Glory)",
+  "p": [
+   "Each Baron is dealt one secret Mission before the strongholds are placed. At the end of the game (not when the Kingdom is seized) each Mission fulfilled at that moment gains its Baron 2 Influence, before the winner is known. The Missions' texts are reconstructions: the printed cards are not available."
+  ]
  }
 ];

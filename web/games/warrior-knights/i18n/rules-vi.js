@@ -92,5 +92,11 @@ export default [
   "p": [
    "Kho có 8 Ảnh hưởng mỗi Nam tước (6 ngắn hơn, 10 dài hơn). Khi kho cạn trong pha Duy trì, Nam tước dẫn đầu về Ảnh hưởng (sau các tiêu chí phụ) lên ngôi: đặt mỗi Nam tước một thẻ Quân đội Nhà vua (quân chính quy, được trả lương trước, không đào ngũ) tại thành trì hoặc cho các Quý tộc của mình ở thành trì hay thành phố của mình, và nhận thêm 1 Ảnh hưởng mỗi pha Duy trì sau đó. Ai chiếm thành trì của vua sẽ lấy ngôi và toàn bộ Quân đội Nhà vua. Trò chơi kết thúc khi một Nam tước có 16 Ảnh hưởng (12, 20) vào cuối vòng; ai nhiều Ảnh hưởng nhất thắng, dù có là vua hay không."
   ]
+ },
+ {
+  "h": "Nhiệm vụ (Crown and Glory)",
+  "p": [
+   "Mỗi Nam tước được chia một Nhiệm vụ bí mật trước khi đặt thành trì. Khi trò chơi kết thúc (trừ khi Vương quốc bị chiếm), mỗi Nhiệm vụ hoàn thành lúc đó mang lại 2 Ảnh hưởng, trước khi xác định người thắng. Nội dung các Nhiệm vụ là tái dựng: không có thẻ in."
+  ]
  }
 ];
