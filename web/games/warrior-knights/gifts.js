@@ -140,7 +140,7 @@ export function missionLine(view, seat) {
   if (mine && mine.seat === seat && mine.mission != null) {
     const m = missionText(mine.mission);
     return h('p', { class: 'wk-mission mine', id: 'wk-my-mission', title: t('mission.hint', { n: reward }) },
-      h('strong', null, `🔒 ${t('mission.yours')}: ${m.name}`), ` — ${m.asks}`,
+      h('strong', null, `${t('mission.yours')}: ${m.name}`), ` — ${m.asks}`,
       h('br', null), h('span', { class: 'small-print muted' }, t('mission.hint', { n: reward })));
   }
   return null;
