@@ -74,8 +74,9 @@ export async function scenarioTransfer(browser, env) {
         await page.waitForFunction(() => document.documentElement.lang === 'ru' && /[а-яё]/i.test(document.querySelector('#status')?.textContent ?? ''));
         const after = (await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))).filter((u) => !before.has(u));
         const names = after.map((u) => new URL(u).pathname.split('/').slice(3).join('/')).sort();
-        // (Warrior Knights' strings come in two files: the table's, and the guide's and lists'.)
-        const want = ['i18n/ru.js', `games/${game}/i18n/ru.js`, ...(game === 'warrior-knights' ? [`games/${game}/i18n/guide-ru.js`] : [])].sort();
+        // (Warrior Knights' strings come in three files: the table's; the guide's and lists';
+        // gifts, heirs and Crown and Glory's.)
+        const want = ['i18n/ru.js', `games/${game}/i18n/ru.js`, ...(game === 'warrior-knights' ? [`games/${game}/i18n/guide-ru.js`, `games/${game}/i18n/cg-ru.js`] : [])].sort();
         check(JSON.stringify(names) === JSON.stringify(want), `switching to Russian loads its strings only (${names.join(', ')})`);
         check(!after.some((u) => /[/-](en|vi|ja)\.js$/.test(u)), 'no other language is downloaded');
         await page.selectOption('#lang', 'en');
