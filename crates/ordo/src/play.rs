@@ -154,6 +154,14 @@ fn run_game<G: CliGame>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
                 for (i, a) in legal.iter().enumerate() {
                     println!("  {:>2}) {}", i + 1, m.state().describe_action(a));
                 }
+                let free = m.state().free_actions(seat);
+                if !free.is_empty() {
+                    println!(
+                        "  (at any time: `give WORDS` lists your gifts whose words match, e.g. `give 3 crowns`)"
+                    );
+                }
+                // Gifts listed by the last `give`, chosen with `g1`, `g2`, ...
+                let mut listed: Vec<G::Action> = Vec::new();
                 loop {
                     print!("> ");
                     out.flush()?;
@@ -166,6 +174,41 @@ fn run_game<G: CliGame>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
                     if t == "q" || t == "quit" {
                         save(args, &m)?;
                         return Ok(ExitCode::SUCCESS);
+                    }
+                    if let Some(words) = t.strip_prefix("give") {
+                        let words: Vec<String> =
+                            words.split_whitespace().map(str::to_lowercase).collect();
+                        listed = free
+                            .iter()
+                            .copied()
+                            .filter(|a| {
+                                let text = m.state().describe_action(a).to_lowercase();
+                                words.iter().all(|w| {
+                                    text.split(|c: char| !c.is_alphanumeric())
+                                        .any(|x| x == w.as_str())
+                                })
+                            })
+                            .take(20)
+                            .collect();
+                        if listed.is_empty() {
+                            println!("No gift of yours matches; try `give crowns` or `give heir`.");
+                        }
+                        for (i, a) in listed.iter().enumerate() {
+                            println!("  g{}) {}", i + 1, m.state().describe_action(a));
+                        }
+                        continue;
+                    }
+                    if let Some(k) = t.strip_prefix('g').and_then(|k| k.parse::<usize>().ok()) {
+                        match listed.get(k.wrapping_sub(1)) {
+                            Some(&a) => {
+                                let text = m.state().describe_action(&a);
+                                m.apply(seat, a).map_err(|e| anyhow::anyhow!("{e}"))?;
+                                println!("P{}: {text}", seat.0 + 1);
+                                break;
+                            }
+                            None => println!("List gifts first with `give WORDS`."),
+                        }
+                        continue;
                     }
                     match t.parse::<usize>() {
                         Ok(k) if (1..=legal.len()).contains(&k) => {

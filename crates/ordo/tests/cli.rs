@@ -519,6 +519,55 @@ fn feed(child: &mut std::process::Child, input: String) {
 }
 
 #[test]
+fn warrior_knights_terminal_gifts_are_made_in_words_and_kept_in_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("gifts.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ordo"))
+        .args([
+            "play",
+            "--game",
+            "warrior-knights",
+            "--seats",
+            "human,random,random",
+            "--options",
+            "exchanging_heirs",
+            "--seed",
+            "5",
+            "--save",
+            rec.to_str().unwrap(),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    feed(
+        &mut child,
+        "g1\ngive 3 crowns\ng1\ngive heir circle\ng2\ngive 99 crowns\nq\n".into(),
+    );
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("List gifts first"), "{text}");
+    assert!(text.contains("g1) give 3 crowns to "), "{text}");
+    assert!(text.contains("P1: give 3 crowns to "), "{text}");
+    assert!(text.contains("P1: give the heir of "), "{text}");
+    assert!(text.contains("No gift of yours matches"), "{text}");
+    assert!(!text.contains("GiveCrowns"), "words, not Debug output");
+    let saved = std::fs::read_to_string(&rec).unwrap();
+    assert!(
+        saved.contains("give_crowns") && saved.contains("give_heir"),
+        "{saved}"
+    );
+    let r = ordo(&["replay", rec.to_str().unwrap(), "--json"]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+}
+
+#[test]
 fn warrior_knights_terminal_game_against_bots_plays_to_the_end_and_replays() {
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("wk.json");
