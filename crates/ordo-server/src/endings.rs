@@ -60,14 +60,17 @@ impl AppState {
     ) -> Result<Rematched, ApiError> {
         // Offering a rematch creates a table: it counts under the caps on unfinished tables
         // (for the account offering it, and in total), checked and noted under the gate.
-        let offered = self
-            .table(id)
-            .await?
-            .lock()
-            .await
-            .options()
-            .rematch
-            .is_some();
+        // A table still being played is told so first, before any cap.
+        let offered = {
+            let handle = self.table(id).await?;
+            let t = handle.lock().await;
+            if t.status() != TableStatus::Finished {
+                return Err(ApiError::Rematch(
+                    "a rematch is offered once the game is over",
+                ));
+            }
+            t.options().rematch.is_some()
+        };
         let _gate = if offered {
             None
         } else {

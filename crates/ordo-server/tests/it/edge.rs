@@ -718,6 +718,7 @@ async fn a_rematch_counts_under_the_offering_accounts_cap_also_after_a_restart()
     // One new table (one of two), then the rematch (two of two): a third is refused.
     let (s, body) = post(state.clone(), "/api/tables".into(), lobby_table()).await;
     assert_eq!(s, StatusCode::CREATED, "{body}");
+    let waiting = body["id"].as_str().unwrap().to_string();
     let (s, r) = post(
         state.clone(),
         format!("/api/tables/{id}/rematch"),
@@ -729,6 +730,21 @@ async fn a_rematch_counts_under_the_offering_accounts_cap_also_after_a_restart()
     assert_eq!(s, StatusCode::TOO_MANY_REQUESTS, "{body}");
     assert!(
         body["message"].as_str().unwrap().contains("account"),
+        "{body}"
+    );
+    // At the cap, a rematch asked at a table not yet over is told that first.
+    let (s, body) = post(
+        state.clone(),
+        format!("/api/tables/{waiting}/rematch"),
+        json!({}),
+    )
+    .await;
+    assert_ne!(s, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("once the game is over"),
         "{body}"
     );
     // After a restart the rematch still counts for Alice.
