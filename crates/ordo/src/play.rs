@@ -176,19 +176,13 @@ fn run_game<G: CliGame>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
                         return Ok(ExitCode::SUCCESS);
                     }
                     if let Some(words) = t.strip_prefix("give") {
-                        let words: Vec<String> =
-                            words.split_whitespace().map(str::to_lowercase).collect();
-                        listed = free
+                        let all: Vec<(G::Action, String)> = free
                             .iter()
-                            .copied()
-                            .filter(|a| {
-                                let text = m.state().describe_action(a).to_lowercase();
-                                words.iter().all(|w| {
-                                    text.split(|c: char| !c.is_alphanumeric())
-                                        .any(|x| x == w.as_str())
-                                })
-                            })
-                            .take(20)
+                            .map(|a| (*a, m.state().describe_action(a)))
+                            .collect();
+                        listed = crate::games::matching(&all, words)
+                            .into_iter()
+                            .map(|(a, _)| a)
                             .collect();
                         if listed.is_empty() {
                             println!("No gift of yours matches; try `give crowns` or `give heir`.");

@@ -16,7 +16,7 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context};
 use futures_util::{SinkExt, StreamExt};
 use ordo_ai::BotSpec;
-use ordo_core::{Game, ToAct};
+use ordo_core::{Game, Seat, ToAct};
 use ordo_server::protocol::{
     ClientMsg, CreateTable, Created, JoinRequest, Joined, Legal, SeatKind, ServerMsg, Snapshot,
     TableInfo, TableStatus, TokenBody,
@@ -799,6 +799,8 @@ async fn session<G: CliGame>(
     let mut spectator_drawn: Option<u64> = None;
     let mut retry_at: Option<tokio::time::Instant> = None;
     let mut counter = 0u64;
+    // Gifts listed by the last `give`, made with `g1`, `g2`, ...
+    let mut gifts: Vec<(G::Action, String)> = Vec::new();
     let id_prefix = format!(
         "{:x}-{:x}",
         std::process::id(),
@@ -935,6 +937,43 @@ async fn session<G: CliGame>(
                         out.send(&ClientMsg::Undo { id: id.clone(), version }).await?;
                         pending = Some(Sent { id, deadline: tokio::time::Instant::now() + ACK_TIMEOUT });
                         shown = None;
+                    }
+                    (t, _) if token.is_some() && (t.starts_with("give") || (t.starts_with('g') && t[1..].parse::<usize>().is_ok())) => {
+                        // Gifts, at any time (not only when a decision is asked for).
+                        if let Some(words) = t.strip_prefix("give") {
+                            let me = tracker.held.as_ref().and_then(|h| h.snap.you).map(Seat);
+                            let all = match (tracker.held.as_ref(), me) {
+                                (Some(h), Some(s)) => G::view_gifts(&h.view, s),
+                                _ => Vec::new(),
+                            };
+                            gifts = crate::games::matching(&all, words);
+                            if gifts.is_empty() {
+                                say!("No gift of yours matches; try `give crowns` or `give heir`.");
+                            }
+                            for (i, (_, text)) in gifts.iter().enumerate() {
+                                say!("  g{}) {text}", i + 1);
+                            }
+                        } else if pending.is_some() {
+                            say!("(wait for the answer to your last decision)");
+                        } else {
+                            let k = t[1..].parse::<usize>().unwrap_or(0);
+                            match gifts.get(k.wrapping_sub(1)) {
+                                Some((a, text)) => {
+                                    let version = tracker.version().unwrap_or(0);
+                                    counter += 1;
+                                    let id = format!("{id_prefix}-{counter}");
+                                    let action = serde_json::to_value(a)?;
+                                    out.send(&ClientMsg::Action { id: id.clone(), version, action }).await?;
+                                    pending = Some(Sent { id, deadline: tokio::time::Instant::now() + ACK_TIMEOUT });
+                                    say!("You: {text}");
+                                    gifts.clear();
+                                    // The decision asked for (if any) is shown again once the
+                                    // gift is in.
+                                    shown = None;
+                                }
+                                None => say!("List gifts first with `give WORDS`."),
+                            }
+                        }
                     }
                     ("", Some(_)) => prompt()?,
                     ("", None) => {}

@@ -221,6 +221,16 @@ fn run_answering_ones(
     args: &[&str],
     limit: Duration,
 ) -> (std::process::ExitStatus, String, String) {
+    run_answering(args, None, limit)
+}
+
+/// As [`run_answering_ones`], and every `n`th line the given lines instead (a gift typed now and
+/// then, whoever is to act).
+fn run_answering(
+    args: &[&str],
+    every: Option<(usize, &'static [&'static str])>,
+    limit: Duration,
+) -> (std::process::ExitStatus, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ordo"))
         .args(args)
         .stdin(Stdio::piped())
@@ -231,7 +241,18 @@ fn run_answering_ones(
     let mut stdin = child.stdin.take().unwrap();
     // Fails once the child has exited (lines typed while no decision is asked are dropped).
     let feeder = std::thread::spawn(move || {
-        while stdin.write_all(b"1\n").is_ok() {
+        let mut i = 0usize;
+        loop {
+            i += 1;
+            let written = match every {
+                Some((n, lines)) if i % n == 0 => lines
+                    .iter()
+                    .all(|l| stdin.write_all(format!("{l}\n").as_bytes()).is_ok()),
+                _ => stdin.write_all(b"1\n").is_ok(),
+            };
+            if !written {
+                break;
+            }
             std::thread::sleep(Duration::from_millis(1));
         }
     });
@@ -472,7 +493,8 @@ fn the_terminal_plays_warrior_knights_at_a_server() {
     let mut server = start(&db, port);
     let url = format!("http://127.0.0.1:{port}");
     let record = dir.path().join("wk-game.json");
-    let (status, out, err) = run_answering_ones(
+    // Now and then the player gives a crown, whoever is to act.
+    let (status, out, err) = run_answering(
         &[
             "play",
             "--server",
@@ -486,6 +508,7 @@ fn the_terminal_plays_warrior_knights_at_a_server() {
             "--save",
             record.to_str().unwrap(),
         ],
+        Some((150, &["give 1 crown", "g1"])),
         Duration::from_secs(420),
     );
     let tail: String = out.lines().rev().take(30).collect::<Vec<_>>().join("\n");
@@ -516,6 +539,11 @@ fn the_terminal_plays_warrior_knights_at_a_server() {
         "{}",
         String::from_utf8_lossy(&replay.stderr)
     );
+    // Gifts were made in words and kept in the record the server wrote.
+    assert!(out.contains("  g1) give 1 crown to "), "{tail}");
+    assert!(out.contains("You: give 1 crown to "), "{tail}");
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(saved.contains("give_crowns"), "no gift in the record");
     // Bots in every seat: the client watches to the end.
     let (status, out, err) = run_answering_ones(
         &[

@@ -66,6 +66,12 @@ pub(crate) trait CliGame: Evaluated {
     fn render_view(view: &Self::View) -> String;
     /// Whether a view shows a finished game.
     fn view_over(view: &Self::View) -> bool;
+    /// The free decisions (gifts out of turn) `seat` may make, read from its view, each with
+    /// its words: what a remote terminal offers with `give`. Default: none.
+    fn view_gifts(view: &Self::View, seat: Seat) -> Vec<(Self::Action, String)> {
+        let _ = (view, seat);
+        Vec::new()
+    }
     /// A readable picture of the state for `seat` (or a spectator).
     fn render(&self, seat: Option<Seat>) -> String {
         Self::render_view(&self.view(seat.map_or(Viewer::Spectator, Viewer::Seat)))
@@ -187,4 +193,21 @@ pub(crate) fn derive_seed(seed: u64, index: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// The gifts whose words hold every one of `words` (whole words, any case), at most 20.
+pub(crate) fn matching<A: Copy>(gifts: &[(A, String)], words: &str) -> Vec<(A, String)> {
+    let words: Vec<String> = words.split_whitespace().map(str::to_lowercase).collect();
+    gifts
+        .iter()
+        .filter(|(_, text)| {
+            let text = text.to_lowercase();
+            words.iter().all(|w| {
+                text.split(|c: char| !c.is_alphanumeric())
+                    .any(|x| x == w.as_str())
+            })
+        })
+        .take(20)
+        .cloned()
+        .collect()
 }
