@@ -195,19 +195,22 @@ async function screenshotLobbyCard(browser) {
   const page = await ctx.newPage();
   await page.goto(`${base}/`);
   await page.waitForSelector('#learn');
-  await page.locator('#learn-card').screenshot({ path: join(SHOTS, 'learn-lobby-390-en.png') });
+  // (The lobby may draw itself once more as its parts arrive: try again on a detached card.)
+  const card = async (/** @type {string} */ name) => {
+    for (let i = 0; ; i++) {
+      try {
+        await page.locator('#learn-card').screenshot({ path: join(SHOTS, name) });
+        return;
+      } catch (e) {
+        if (i >= 5) throw e;
+        await page.waitForTimeout(200);
+      }
+    }
+  };
+  await card('learn-lobby-390-en.png');
   await page.selectOption('#lang', 'ru');
   await page.waitForFunction(() => document.documentElement.lang === 'ru' && /[а-яё]/i.test(document.querySelector('#learn')?.textContent ?? ''));
-  // (The lobby may draw itself once more as its parts arrive: try again on a detached card.)
-  for (let i = 0; ; i++) {
-    try {
-      await page.locator('#learn-card').screenshot({ path: join(SHOTS, 'learn-lobby-390-ru.png') });
-      break;
-    } catch (e) {
-      if (i >= 3) throw e;
-      await page.waitForTimeout(200);
-    }
-  }
+  await card('learn-lobby-390-ru.png');
   await page.selectOption('#lang', 'en');
   await ctx.close();
 }
