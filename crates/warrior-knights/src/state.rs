@@ -436,17 +436,28 @@ pub(crate) struct Core {
     pub(crate) missions: MissionSlot,
 }
 
-/// *Missions* (W29): present only at tables with the variant, and hashed only there.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct MissionSlot(pub(crate) Option<MissionState>);
+/// The state of an optional rule or an expansion's variant: present only at tables that play
+/// it, and hashed only there, so games without it keep their state hashes (goldens, pinned
+/// workloads).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct IfPlayed<T>(pub(crate) Option<T>);
 
-impl std::hash::Hash for MissionSlot {
+impl<T> Default for IfPlayed<T> {
+    fn default() -> Self {
+        IfPlayed(None)
+    }
+}
+
+impl<T: std::hash::Hash> std::hash::Hash for IfPlayed<T> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        if let Some(m) = &self.0 {
-            m.hash(state);
+        if let Some(x) = &self.0 {
+            x.hash(state);
         }
     }
 }
+
+/// *Missions* (W29).
+pub(crate) type MissionSlot = IfPlayed<MissionState>;
 
 /// The Missions dealt and, once the game is over, which were fulfilled.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -457,17 +468,8 @@ pub(crate) struct MissionState {
     pub(crate) fulfilled: Vec<bool>,
 }
 
-/// *The King* (W28): present only at tables with the variant, and hashed only there.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Crown(pub(crate) Option<Reign>);
-
-impl std::hash::Hash for Crown {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        if let Some(r) = &self.0 {
-            r.hash(state);
-        }
-    }
-}
+/// *The King* (W28).
+pub(crate) type Crown = IfPlayed<Reign>;
 
 /// Who is King and what he has still to place.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -480,19 +482,8 @@ pub(crate) struct Reign {
     pub(crate) to_place: Vec<TroopId>,
 }
 
-/// *Exchanging Heirs*: the Baron holding each Noble's heir token, by Baron and shape (absent
-/// without the option). Hashed only when present, so games without the option keep their
-/// state hashes (goldens, pinned workloads).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Heirs(pub(crate) Option<Vec<[u8; 4]>>);
-
-impl std::hash::Hash for Heirs {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        if let Some(h) = &self.0 {
-            h.hash(state);
-        }
-    }
-}
+/// *Exchanging Heirs*: the Baron holding each Noble's heir token, by Baron and shape.
+pub(crate) type Heirs = IfPlayed<Vec<[u8; 4]>>;
 
 /// A game of Warrior Knights in progress. Built only by `Game::new_game`.
 #[derive(Clone, Debug, PartialEq)]
@@ -965,13 +956,13 @@ impl WarriorKnights {
                 decisions: 0,
                 outcome: None,
                 city_winner: None,
-                heirs: Heirs(
+                heirs: IfPlayed(
                     config
                         .optional
                         .exchanging_heirs
                         .then(|| (0..n).map(|s| [s; 4]).collect()),
                 ),
-                crown: Crown(config.optional.the_king.then(Reign::default)),
+                crown: IfPlayed(config.optional.the_king.then(Reign::default)),
                 missions: MissionSlot::default(),
             },
         };
@@ -1032,7 +1023,7 @@ impl WarriorKnights {
             let mut deck: Vec<u8> = (0..m.cards.len() as u8).collect();
             g.rng.shuffle(&mut deck);
             deck.truncate(usize::from(n));
-            g.core.missions = MissionSlot(Some(MissionState {
+            g.core.missions = IfPlayed(Some(MissionState {
                 dealt: deck,
                 fulfilled: Vec::new(),
             }));
