@@ -196,21 +196,15 @@ fn bench_reports_its_figures() {
 fn terminal_game_plays_to_the_end() {
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("game.json");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ordo"))
-        .args([
-            "play",
-            "--seats",
-            "human,random",
-            "--seed",
-            "3",
-            "--save",
-            rec.to_str().unwrap(),
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(&[
+        "play",
+        "--seats",
+        "human,random",
+        "--seed",
+        "3",
+        "--save",
+        rec.to_str().unwrap(),
+    ]);
     {
         // A wrong entry first, then always the last choice (often "stop"/"forgo"-free variety).
         let mut input = String::from("0\nfoo\n");
@@ -509,6 +503,17 @@ fn warrior_knights_sim_every_baron_count_is_error_free_and_deterministic() {
     }
 }
 
+/// `ordo` with these arguments, its standard streams piped.
+fn spawn(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_ordo"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 /// Writes `input` to the child's stdin from its own thread, so a child that prints more than a
 /// pipe buffer before reading all of its input cannot deadlock against the test.
 fn feed(child: &mut std::process::Child, input: String) {
@@ -522,25 +527,19 @@ fn feed(child: &mut std::process::Child, input: String) {
 fn warrior_knights_terminal_gifts_are_made_in_words_and_kept_in_the_record() {
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("gifts.json");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ordo"))
-        .args([
-            "play",
-            "--game",
-            "warrior-knights",
-            "--seats",
-            "human,random,random",
-            "--options",
-            "exchanging_heirs",
-            "--seed",
-            "5",
-            "--save",
-            rec.to_str().unwrap(),
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(&[
+        "play",
+        "--game",
+        "warrior-knights",
+        "--seats",
+        "human,random,random",
+        "--options",
+        "exchanging_heirs",
+        "--seed",
+        "5",
+        "--save",
+        rec.to_str().unwrap(),
+    ]);
     feed(
         &mut child,
         "g1\ngive 3 crowns\ng1\ngive heir circle\ng2\ngive 99 crowns\nq\n".into(),
@@ -571,23 +570,17 @@ fn warrior_knights_terminal_gifts_are_made_in_words_and_kept_in_the_record() {
 fn warrior_knights_terminal_game_against_bots_plays_to_the_end_and_replays() {
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("wk.json");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ordo"))
-        .args([
-            "play",
-            "--game",
-            "warrior-knights",
-            "--seats",
-            "human,heuristic,random",
-            "--seed",
-            "4",
-            "--save",
-            rec.to_str().unwrap(),
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(&[
+        "play",
+        "--game",
+        "warrior-knights",
+        "--seats",
+        "human,heuristic,random",
+        "--seed",
+        "4",
+        "--save",
+        rec.to_str().unwrap(),
+    ]);
     {
         let mut input = String::from("0\nfoo\n");
         for i in 0..60_000 {

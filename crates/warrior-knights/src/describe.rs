@@ -1,6 +1,7 @@
 //! Readable descriptions of decisions.
 
 use crate::state::WarriorKnights;
+use crate::tables::Tables;
 use crate::types::*;
 
 /// An area by name: its city's, or its own; by its place on the grid when the map names neither.
@@ -18,20 +19,79 @@ fn area(g: &WarriorKnights, a: u8) -> String {
     }
 }
 
-fn baron(g: &WarriorKnights, s: u8) -> String {
-    g.t()
-        .components
+fn baron_name(t: &Tables, s: u8) -> String {
+    t.components
         .barons
         .get(usize::from(s))
         .map_or_else(|| format!("Baron {s}"), |b| b.name.clone())
 }
 
-fn noble(g: &WarriorKnights, k: Shape) -> String {
-    g.t()
-        .components
+fn noble_name(t: &Tables, k: Shape) -> String {
+    t.components
         .noble_shapes
         .get(usize::from(k))
         .map_or_else(|| format!("Noble {k}"), |s| format!("{s} Noble"))
+}
+
+fn baron(g: &WarriorKnights, s: u8) -> String {
+    baron_name(g.t(), s)
+}
+
+fn noble(g: &WarriorKnights, k: Shape) -> String {
+    noble_name(g.t(), k)
+}
+
+/// A gift in words ("give 3 crowns to …"); `None` for any other decision.
+fn gift_text(t: &Tables, a: &Action) -> Option<String> {
+    match *a {
+        Action::GiveCrowns { to, crowns } => Some(format!(
+            "give {crowns} crown{} to {}",
+            if crowns == 1 { "" } else { "s" },
+            baron_name(t, to)
+        )),
+        Action::GiveHeir { of, shape, to } => Some(format!(
+            "give the heir of {}'s {} to {}",
+            baron_name(t, of),
+            noble_name(t, shape),
+            baron_name(t, to)
+        )),
+        _ => None,
+    }
+}
+
+/// The gifts `seat` may make, read from its view alone (a remote client holds nothing more),
+/// each with its words: crowns to each other Baron in the game, and each heir token it holds.
+/// Names come from the built-in data. Nothing once the game is over.
+pub fn gifts_in_view(view: &crate::view::View, seat: u8) -> Vec<(Action, String)> {
+    let me = usize::from(seat);
+    let (Some(mine), Ok(t)) = (view.barons.get(me), crate::tables::tables()) else {
+        return Vec::new();
+    };
+    if mine.eliminated || view.outcome.is_some() {
+        return Vec::new();
+    }
+    let others: Vec<u8> = (0..view.barons.len())
+        .filter(|&o| o != me && !view.barons[o].eliminated)
+        .map(|o| o as u8)
+        .collect();
+    let mut out = Vec::new();
+    for &to in &others {
+        out.extend((1..=mine.crowns).map(|crowns| Action::GiveCrowns { to, crowns }));
+    }
+    for (of, b) in view.barons.iter().enumerate() {
+        for (shape, n) in b.nobles.iter().enumerate() {
+            if n.heir == Some(seat) {
+                out.extend(others.iter().map(|&to| Action::GiveHeir {
+                    of: of as u8,
+                    shape: shape as u8,
+                    to,
+                }));
+            }
+        }
+    }
+    out.into_iter()
+        .filter_map(|a| gift_text(t, &a).map(|text| (a, text)))
+        .collect()
 }
 
 fn holder(g: &WarriorKnights, h: Holder) -> String {
@@ -141,18 +201,8 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
             area(g, at)
         ),
         A::RoadStay => "end the move here".into(),
-        A::GiveCrowns { to, crowns } => format!(
-            "give {crowns} crown{} to {}",
-            if crowns == 1 { "" } else { "s" },
-            baron(g, to)
-        ),
+        A::GiveCrowns { .. } | A::GiveHeir { .. } => gift_text(g.t(), a).unwrap_or_default(),
         A::AssignKingArmy(h) => format!("a King's Army card to the {}", holder(g, h)),
-        A::GiveHeir { of, shape, to } => format!(
-            "give the heir of {}'s {} to {}",
-            baron(g, of),
-            noble(g, shape),
-            baron(g, to)
-        ),
         A::Transfer { troop: t, to } => format!("{} to the {}", troop(g, t), holder(g, to)),
         A::TransferArmy { from, to } => format!(
             "whole army of the {} to the {}",

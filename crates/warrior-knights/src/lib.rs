@@ -35,6 +35,7 @@ pub mod types;
 mod view;
 
 pub use config::{Config, Length, Optional, RULES_LATEST};
+pub use describe::gifts_in_view;
 pub use effect::{Drawn, Effect, Voted};
 pub use eval::WarriorKnightsEval;
 pub use phases::{AStage, Assembly, Battle, Fort, Stage, Standing};

@@ -4338,6 +4338,14 @@ fn exchanging_heirs_a_dead_noble_returns_only_once_his_heir_is_handed_back() {
     act(&mut g, 1, gift);
     assert_eq!(g.heir_holder(1, CIRCLE), Some(0));
     assert!(refusal(&g, 1, gift).contains("do not hold"));
+    // A remote client, holding only its view, offers exactly the gifts the game allows.
+    for s in 0..3u8 {
+        let offered: Vec<Action> = crate::gifts_in_view(&g.view(Viewer::Seat(Seat(s))), s)
+            .into_iter()
+            .map(|(a, _)| a)
+            .collect();
+        assert_eq!(offered, g.free_actions(Seat(s)), "seat {s}");
+    }
     for v in [Viewer::Spectator, Viewer::Seat(Seat(2))] {
         assert_eq!(
             g.view(v).barons[1].nobles[usize::from(CIRCLE)].heir,

@@ -65,66 +65,7 @@ impl CliGame for WarriorKnights {
     }
 
     fn view_gifts(view: &View, seat: Seat) -> Vec<(warrior_knights::Action, String)> {
-        use warrior_knights::Action;
-        let me = usize::from(seat.0);
-        let Some(mine) = view.barons.get(me) else {
-            return Vec::new();
-        };
-        if mine.eliminated || view.outcome.is_some() {
-            return Vec::new();
-        }
-        let tables = warrior_knights::tables::tables().ok();
-        let baron = |s: usize| {
-            tables
-                .and_then(|t| t.components.barons.get(s))
-                .map_or_else(|| format!("Baron {}", s + 1), |b| b.name.clone())
-        };
-        let shape = |k: u8| {
-            tables
-                .and_then(|t| t.components.noble_shapes.get(usize::from(k)))
-                .map_or_else(|| format!("Noble {k}"), |s| format!("{s} Noble"))
-        };
-        let others: Vec<usize> = (0..view.barons.len())
-            .filter(|&o| o != me && !view.barons[o].eliminated)
-            .collect();
-        let mut out = Vec::new();
-        for &to in &others {
-            for crowns in 1..=mine.crowns {
-                out.push((
-                    Action::GiveCrowns {
-                        to: to as u8,
-                        crowns,
-                    },
-                    format!(
-                        "give {crowns} crown{} to {}",
-                        if crowns == 1 { "" } else { "s" },
-                        baron(to)
-                    ),
-                ));
-            }
-        }
-        for (of, b) in view.barons.iter().enumerate() {
-            for (k, n) in b.nobles.iter().enumerate() {
-                if n.heir == Some(seat.0) {
-                    for &to in &others {
-                        out.push((
-                            Action::GiveHeir {
-                                of: of as u8,
-                                shape: k as u8,
-                                to: to as u8,
-                            },
-                            format!(
-                                "give the heir of {}'s {} to {}",
-                                baron(of),
-                                shape(k as u8),
-                                baron(to)
-                            ),
-                        ));
-                    }
-                }
-            }
-        }
-        out
+        warrior_knights::gifts_in_view(view, seat.0)
     }
 
     fn data_summary() -> Result<String, Vec<String>> {
