@@ -50,6 +50,8 @@ fn walk(dir: &Path, root: &Path, out: &mut Vec<(String, PathBuf)>) {
 }
 
 fn main() {
+    // The SQL migrations are embedded by `sqlx::migrate!`: a new or edited file rebuilds.
+    println!("cargo:rerun-if-changed=migrations");
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default());
     let root = manifest.join("../../web");
     let root = root.canonicalize().unwrap_or(root);

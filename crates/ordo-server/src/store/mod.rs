@@ -8,6 +8,7 @@
 pub mod accounts;
 mod contract;
 mod contract_turns;
+mod migrations;
 mod postgres;
 pub mod social;
 mod sqlite;

@@ -3,39 +3,15 @@
 use std::str::FromStr;
 
 use async_trait::async_trait;
+use sqlx::migrate::Migrate as _;
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
 use sqlx::{PgPool, Row};
 
+use super::migrations;
 use super::{
     now_ms, readable_rows, seat_of, status_of, version_of, ActionRow, EntryKind, NewEntry,
     SeatsChange, Store, StoreError, StoredTable, TableRow, TableStatus,
 };
-
-const MIGRATIONS: &[(i64, &str)] = &[
-    (1, include_str!("../../migrations/postgres/0001_init.sql")),
-    (
-        2,
-        include_str!("../../migrations/postgres/0002_log_kinds.sql"),
-    ),
-    (
-        3,
-        include_str!("../../migrations/postgres/0003_wk_rules_revision.sql"),
-    ),
-    (
-        4,
-        include_str!("../../migrations/postgres/0004_crusaders_rules_revision.sql"),
-    ),
-    (
-        5,
-        include_str!("../../migrations/postgres/0005_seed_nonce.sql"),
-    ),
-    (
-        6,
-        include_str!("../../migrations/postgres/0006_accounts.sql"),
-    ),
-    (7, include_str!("../../migrations/postgres/0007_social.sql")),
-    (8, include_str!("../../migrations/postgres/0008_turns.sql")),
-];
 
 /// PostgreSQL store. Every change is announced on a notification channel (`LISTEN`/`NOTIFY`)
 /// so that the other server instances sharing the database pick it up.
@@ -114,29 +90,44 @@ impl PostgresStore {
 
     async fn migrate(&self) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        // Serialise concurrent starts of several instances.
+        // Serialise concurrent starts of several instances while a legacy table is adopted.
         sqlx::query("SELECT pg_advisory_xact_lock(7041976)")
             .execute(&mut *tx)
             .await?;
-        sqlx::query("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)")
-            .execute(&mut *tx)
-            .await?;
-        for (version, sql) in MIGRATIONS {
-            let done: Option<i64> =
-                sqlx::query_scalar("SELECT version FROM schema_migrations WHERE version = $1")
-                    .bind(version)
-                    .fetch_optional(&mut *tx)
+        let legacy: Option<String> =
+            sqlx::query_scalar("SELECT to_regclass('schema_migrations')::text")
+                .fetch_one(&mut *tx)
+                .await?;
+        if legacy.is_some() {
+            tx.ensure_migrations_table()
+                .await
+                .map_err(migrations::failed)?;
+            let versions: Vec<i64> =
+                sqlx::query_scalar("SELECT version FROM schema_migrations ORDER BY version")
+                    .fetch_all(&mut *tx)
                     .await?;
-            if done.is_none() {
-                sqlx::raw_sql(sql).execute(&mut *tx).await?;
-                sqlx::query("INSERT INTO schema_migrations (version) VALUES ($1)")
-                    .bind(version)
-                    .execute(&mut *tx)
-                    .await?;
+            for m in migrations::adopted(&migrations::POSTGRES, &versions)? {
+                sqlx::query(
+                    "INSERT INTO _sqlx_migrations \
+                     (version, description, success, checksum, execution_time) \
+                     VALUES ($1, $2, TRUE, $3, 0) ON CONFLICT (version) DO NOTHING",
+                )
+                .bind(m.version)
+                .bind(m.description)
+                .bind(m.checksum)
+                .execute(&mut *tx)
+                .await?;
             }
+            sqlx::query("DROP TABLE schema_migrations")
+                .execute(&mut *tx)
+                .await?;
         }
         tx.commit().await?;
-        Ok(())
+        // sqlx's runner takes its own advisory lock for the rest.
+        migrations::POSTGRES
+            .run(&self.pool)
+            .await
+            .map_err(migrations::failed)
     }
 }
 

@@ -4,37 +4,16 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use async_trait::async_trait;
+use sqlx::migrate::Migrate as _;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
+use super::migrations;
 use super::{
     now_ms, readable_rows, seat_of, status_of, version_of, ActionRow, EntryKind, NewEntry,
     SeatsChange, Store, StoreError, StoredTable, TableRow, TableStatus,
 };
-
-const MIGRATIONS: &[(i64, &str)] = &[
-    (1, include_str!("../../migrations/sqlite/0001_init.sql")),
-    (
-        2,
-        include_str!("../../migrations/sqlite/0002_log_kinds.sql"),
-    ),
-    (
-        3,
-        include_str!("../../migrations/sqlite/0003_wk_rules_revision.sql"),
-    ),
-    (
-        4,
-        include_str!("../../migrations/sqlite/0004_crusaders_rules_revision.sql"),
-    ),
-    (
-        5,
-        include_str!("../../migrations/sqlite/0005_seed_nonce.sql"),
-    ),
-    (6, include_str!("../../migrations/sqlite/0006_accounts.sql")),
-    (7, include_str!("../../migrations/sqlite/0007_social.sql")),
-    (8, include_str!("../../migrations/sqlite/0008_turns.sql")),
-];
 
 /// Writes a consistent copy of the SQLite database `url` (`sqlite:FILE`) to `out` while a
 /// server may be using it (`VACUUM INTO` reads one snapshot; writers go on meanwhile). Returns
@@ -289,26 +268,44 @@ impl SqliteStore {
     }
 
     async fn migrate(&self) -> Result<(), StoreError> {
-        sqlx::query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)")
-            .execute(&self.pool)
+        {
+            let mut conn = self.pool.acquire().await?;
+            let legacy: Option<String> = sqlx::query_scalar(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'",
+            )
+            .fetch_optional(&mut *conn)
             .await?;
-        for (version, sql) in MIGRATIONS {
-            let mut tx = self.pool.begin().await?;
-            let done: Option<i64> =
-                sqlx::query_scalar("SELECT version FROM schema_migrations WHERE version = ?")
-                    .bind(version)
-                    .fetch_optional(&mut *tx)
-                    .await?;
-            if done.is_none() {
-                sqlx::raw_sql(sql).execute(&mut *tx).await?;
-                sqlx::query("INSERT INTO schema_migrations (version) VALUES (?)")
-                    .bind(version)
+            if legacy.is_some() {
+                let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+                tx.ensure_migrations_table()
+                    .await
+                    .map_err(migrations::failed)?;
+                let versions: Vec<i64> =
+                    sqlx::query_scalar("SELECT version FROM schema_migrations ORDER BY version")
+                        .fetch_all(&mut *tx)
+                        .await?;
+                for m in migrations::adopted(&migrations::SQLITE, &versions)? {
+                    sqlx::query(
+                        "INSERT INTO _sqlx_migrations \
+                         (version, description, success, checksum, execution_time) \
+                         VALUES (?, ?, TRUE, ?, 0) ON CONFLICT (version) DO NOTHING",
+                    )
+                    .bind(m.version)
+                    .bind(m.description)
+                    .bind(m.checksum)
                     .execute(&mut *tx)
                     .await?;
+                }
+                sqlx::query("DROP TABLE schema_migrations")
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
             }
-            tx.commit().await?;
         }
-        Ok(())
+        migrations::SQLITE
+            .run(&self.pool)
+            .await
+            .map_err(migrations::failed)
     }
 }
 

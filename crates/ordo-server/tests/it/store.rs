@@ -299,7 +299,7 @@ async fn tables_stored_before_rules_revisions_are_marked_revision_one() {
     drop(s);
     // As if the database had been left by a build before the migration.
     let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
-    sqlx::query("DELETE FROM schema_migrations WHERE version IN (3, 4)")
+    sqlx::query("DELETE FROM _sqlx_migrations WHERE version IN (3, 4)")
         .execute(&pool)
         .await
         .unwrap();
@@ -325,7 +325,7 @@ async fn postgres_marks_tables_stored_before_rules_revisions_revision_one() {
     for t in old_tables() {
         store.create_table(&t).await.unwrap();
     }
-    sqlx::query("DELETE FROM schema_migrations WHERE version IN (3, 4)")
+    sqlx::query("DELETE FROM _sqlx_migrations WHERE version IN (3, 4)")
         .execute(store.pool())
         .await
         .unwrap();
@@ -341,5 +341,118 @@ async fn postgres_marks_tables_stored_before_rules_revisions_revision_one() {
         .collect();
     assert_eq!(configs.len(), 12);
     assert_revision_one(&configs);
+    sqlx_drop_schema(&store, &schema).await;
+}
+
+/// Turns a database migrated by sqlx's runner into one left by the builds before it: applied
+/// versions in `schema_migrations`, no `_sqlx_migrations`; versions 3 and 4 not applied yet.
+const LEGACY: &str = "DROP TABLE _sqlx_migrations; \
+    CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY); \
+    INSERT INTO schema_migrations (version) VALUES (1), (2), (5), (6), (7), (8);";
+
+async fn applied_sqlite(url: &str) -> (Vec<(i64, bool)>, i64) {
+    let pool = sqlx::SqlitePool::connect(url).await.unwrap();
+    let rows: Vec<(i64, bool)> =
+        sqlx::query_as("SELECT version, success FROM _sqlx_migrations ORDER BY version")
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    let legacy: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM sqlite_master WHERE name = 'schema_migrations'")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    pool.close().await;
+    (rows, legacy)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_left_by_the_old_migration_runner_is_adopted_and_completed() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", dir.path().join("legacy.db").display());
+    let s = SqliteStore::open(&url).await.unwrap();
+    for t in old_tables() {
+        s.create_table(&t).await.unwrap();
+    }
+    drop(s);
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    sqlx::raw_sql(LEGACY).execute(&pool).await.unwrap();
+    pool.close().await;
+
+    let s = SqliteStore::open(&url).await.unwrap();
+    let configs: Vec<(String, String)> = s
+        .list_tables(None)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|t| (t.id, t.config))
+        .collect();
+    drop(s);
+    // Every table kept; the two versions the old runner had not applied were applied now.
+    assert_eq!(configs.len(), 12);
+    assert_revision_one(&configs);
+    let (rows, legacy) = applied_sqlite(&url).await;
+    assert_eq!(rows, (1..=8).map(|v| (v, true)).collect::<Vec<_>>());
+    assert_eq!(legacy, 0, "the old runner's table is dropped");
+    // Opened again: nothing left to do, nothing changes.
+    drop(SqliteStore::open(&url).await.unwrap());
+    assert_eq!(applied_sqlite(&url).await.0.len(), 8);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_edited_migration_is_refused_rather_than_run_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", dir.path().join("edited.db").display());
+    drop(SqliteStore::open(&url).await.unwrap());
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    sqlx::query("UPDATE _sqlx_migrations SET checksum = x'00' WHERE version = 2")
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    let Err(e) = SqliteStore::open(&url).await else {
+        panic!("a database whose applied migration differs from this build's must not open")
+    };
+    assert!(e.to_string().contains("2"), "{e}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_adopts_a_database_left_by_the_old_migration_runner() {
+    let schema = format!(
+        "ordo_test_legacy_{}_{}",
+        std::process::id(),
+        ordo_server_now()
+    );
+    let Some(store) = open_postgres(&schema, "legacy migration test").await else {
+        return;
+    };
+    for t in old_tables() {
+        store.create_table(&t).await.unwrap();
+    }
+    sqlx::raw_sql(LEGACY).execute(store.pool()).await.unwrap();
+    let again = PostgresStore::open(&postgres_url(), Some(&schema))
+        .await
+        .unwrap();
+    let configs: Vec<(String, String)> = again
+        .list_tables(None)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|t| (t.id, t.config))
+        .collect();
+    assert_eq!(configs.len(), 12);
+    assert_revision_one(&configs);
+    let rows: Vec<(i64, bool)> =
+        sqlx::query_as("SELECT version, success FROM _sqlx_migrations ORDER BY version")
+            .fetch_all(again.pool())
+            .await
+            .unwrap();
+    assert_eq!(rows, (1..=8).map(|v| (v, true)).collect::<Vec<_>>());
+    let legacy: Option<String> =
+        sqlx::query_scalar("SELECT to_regclass('schema_migrations')::text")
+            .fetch_one(again.pool())
+            .await
+            .unwrap();
+    assert_eq!(legacy, None);
     sqlx_drop_schema(&store, &schema).await;
 }
