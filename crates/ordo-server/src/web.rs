@@ -8,6 +8,7 @@
 //! use, at the highest level) when the browser accepts it; other responses are compressed by the
 //! layer in [`crate::http::app`].
 
+use crate::protocol::ErrorBody;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -221,13 +222,22 @@ async fn asset(Path((version, path)): Path<(String, String)>, headers: HeaderMap
 }
 
 /// `GET /api/games/{game}/data` query.
-#[derive(serde::Deserialize)]
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct DataQuery {
+    /// An owner's data pack loaded by the server (its id), instead of the built-in data.
     pack: Option<String>,
 }
 
 /// The component data of a game, as one JSON object of its data files.
 /// With `?pack=ID`, the files of a loaded owner's data pack.
+#[utoipa::path(
+    get,
+    path = "/api/games/{game}/data",
+    summary = "A game's component data (map, wheel, buildings, orders), for clients that draw the board",
+    params(("game" = String, Path, description = "Game id"), DataQuery),
+    responses((status = 200, description = "One JSON object of the game's data files", body = serde_json::Value), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 404, description = "No such game or data pack", body = ErrorBody))
+)]
 async fn game_data(
     Path(game): Path<String>,
     crate::http::extract::Q(q): crate::http::extract::Q<DataQuery>,
@@ -276,3 +286,8 @@ async fn game_data(
     };
     Ok(data.respond(&headers, "no-cache"))
 }
+
+/// Game data: this area's part of the OpenAPI document (`http::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(game_data))]
+pub(crate) struct Api;

@@ -9,6 +9,7 @@ mod password;
 mod session;
 mod throttle;
 
+use crate::protocol::ErrorBody;
 use std::net::IpAddr;
 
 use axum::extract::{FromRequestParts, State};
@@ -166,6 +167,13 @@ async fn adopt_guest(state: &AppState, who: &Identity, account: i64) {
     }
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/accounts",
+    summary = "Sign up (name, password, optional e-mail); signs in (sets the HttpOnly session cookie)",
+    request_body(content = SignUp, content_type = "application/json"),
+    responses((status = 201, description = "Signed up and in", body = Me), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 403, description = "A cross-site browser request", body = ErrorBody), (status = 409, description = "The name is taken", body = ErrorBody), (status = 429, description = "Too many requests from this address", body = ErrorBody))
+)]
 async fn sign_up(
     State(state): State<AppState>,
     from: Caller,
@@ -203,6 +211,13 @@ async fn sign_up(
     signed_in(&state, &account, from.https, StatusCode::CREATED).await
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/session",
+    summary = "Sign in; a wrong name and a wrong password get the same answer",
+    request_body(content = SignIn, content_type = "application/json"),
+    responses((status = 200, description = "Signed in", body = Me), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 401, description = "Wrong name or password", body = ErrorBody), (status = 403, description = "A cross-site browser request", body = ErrorBody), (status = 429, description = "Too many requests from this address", body = ErrorBody))
+)]
 async fn sign_in(
     State(state): State<AppState>,
     from: Caller,
@@ -218,6 +233,12 @@ async fn sign_in(
     signed_in(&state, &account, from.https, StatusCode::OK).await
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/session",
+    summary = "Sign out of this session (clears the cookie)",
+    responses((status = 204, description = "Signed out"), (status = 403, description = "A cross-site browser request", body = ErrorBody))
+)]
 async fn sign_out(
     State(state): State<AppState>,
     from: Caller,
@@ -229,6 +250,12 @@ async fn sign_out(
     Ok(signed_out(from.https))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/sessions",
+    summary = "Sign out everywhere: every session of the account ends",
+    responses((status = 204, description = "Signed out everywhere"), (status = 401, description = "Not signed in", body = ErrorBody), (status = 403, description = "A cross-site browser request", body = ErrorBody))
+)]
 async fn sign_out_everywhere(
     State(state): State<AppState>,
     from: Caller,
@@ -240,14 +267,33 @@ async fn sign_out_everywhere(
 
 /// Who is signed in, if anyone: `null` for a guest (a page asks this on every load, so a guest
 /// is not an error).
+#[utoipa::path(
+    get,
+    path = "/api/session",
+    summary = "Who is signed in: the person (as GET /api/me), or null for a guest (never an error, for pages that ask on every load)",
+    responses((status = 200, description = "The person, or null", body = Option<Me>))
+)]
 async fn session_of(me: Option<SignedIn>) -> Json<Option<Me>> {
     Json(me.as_ref().map(|m| me_of(&m.account)))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/me",
+    summary = "The signed-in person (session cookie)",
+    responses((status = 200, description = "The person", body = Me), (status = 401, description = "Not signed in", body = ErrorBody))
+)]
 async fn me(me: SignedIn) -> Json<Me> {
     Json(me_of(&me.account))
 }
 
+#[utoipa::path(
+    patch,
+    path = "/api/me",
+    summary = "Set or remove the e-mail address for notifications",
+    request_body(content = UpdateMe, content_type = "application/json"),
+    responses((status = 200, description = "The person now", body = Me), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 401, description = "Not signed in", body = ErrorBody), (status = 403, description = "A cross-site browser request", body = ErrorBody))
+)]
 async fn update_me(
     State(state): State<AppState>,
     me: SignedIn,
@@ -264,6 +310,13 @@ async fn update_me(
     }))
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/me/password",
+    summary = "Change the password (with the current one); every other session ends",
+    request_body(content = ChangePassword, content_type = "application/json"),
+    responses((status = 204, description = "Changed"), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 401, description = "Not signed in", body = ErrorBody), (status = 403, description = "A cross-site browser request", body = ErrorBody), (status = 429, description = "Too many requests from this address", body = ErrorBody))
+)]
 async fn change_password(
     State(state): State<AppState>,
     from: Caller,
@@ -282,6 +335,13 @@ async fn change_password(
     Ok(StatusCode::NO_CONTENT)
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/me",
+    summary = "Delete the account (asks for its password); its sessions end",
+    request_body(content = DeleteMe, content_type = "application/json"),
+    responses((status = 204, description = "Deleted"), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 401, description = "Not signed in", body = ErrorBody), (status = 403, description = "A cross-site browser request", body = ErrorBody), (status = 429, description = "Too many requests from this address", body = ErrorBody))
+)]
 async fn delete_me(
     State(state): State<AppState>,
     from: Caller,
@@ -293,3 +353,18 @@ async fn delete_me(
     tracing::info!(account = %me.account.name, "account deleted");
     Ok(signed_out(from.https))
 }
+
+/// Accounts and sessions: this area's part of the OpenAPI document (`http::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    sign_up,
+    sign_in,
+    sign_out,
+    session_of,
+    sign_out_everywhere,
+    me,
+    update_me,
+    delete_me,
+    change_password
+))]
+pub(crate) struct Api;

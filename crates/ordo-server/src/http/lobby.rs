@@ -1,6 +1,7 @@
 //! Lobby routes: the games, creating and listing tables, joining, leaving, reclaiming and
 //! starting.
 
+use crate::protocol::{Created, ErrorBody, Invite, Joined, NameSeat, Rematched};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -34,12 +35,25 @@ pub(super) fn router() -> Router<AppState> {
         .route("/api/tables/{id}/rematch/decline", post(decline_rematch))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/games",
+    summary = "The registered games: id, name, seat range, the owner's data pack new tables play with, and the bots' measured ratings",
+    responses((status = 200, description = "The games", body = Vec<GameEntry>))
+)]
 async fn games(State(state): State<AppState>) -> Json<Vec<GameEntry>> {
     Json(crate::games::catalogue(&state.packs))
 }
 
 /// Creates a table; the person creating it is its host (besides the host token), a new guest
 /// getting their cookie.
+#[utoipa::path(
+    post,
+    path = "/api/tables",
+    summary = "Create a table; returns one secret token per human seat",
+    request_body(content = CreateTable, content_type = "application/json"),
+    responses((status = 201, description = "Created", body = Created), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 403, description = "A cross-site browser request, or a rated table asked by a guest", body = ErrorBody), (status = 429, description = "Too many unfinished tables or requests from this address", body = ErrorBody))
+)]
 async fn create(
     State(state): State<AppState>,
     addr: Option<axum::Extension<crate::edge::ClientAddr>>,
@@ -57,11 +71,20 @@ async fn create(
     Ok(resp)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ListQuery {
+    /// Only tables in this status.
     status: Option<TableStatus>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tables",
+    summary = "List tables, newest first",
+    params(ListQuery),
+    responses((status = 200, description = "Table summaries", body = Vec<TableSummary>), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody))
+)]
 async fn list(
     State(state): State<AppState>,
     Q(q): Q<ListQuery>,
@@ -86,6 +109,14 @@ async fn list(
 
 /// Takes a seat, bound to the person asking: the signed-in account (whose name the seat then
 /// shows), or a guest, who gets a guest cookie if the browser had none.
+#[utoipa::path(
+    post,
+    path = "/api/tables/{id}/join",
+    summary = "Take a seat: at an open table with a token or the first free seat; at a running table with an unused invite. The player gets a token of their own and the invite is retired. The seat is bound to the signed-in account (whose name it shows) or to a guest, who receives an HttpOnly `ordo_guest` cookie if the browser had none",
+    params(("id" = String, Path, description = "Table id")),
+    request_body(content = JoinRequest, content_type = "application/json"),
+    responses((status = 200, description = "Seated", body = Joined), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 403, description = "No seat here for these credentials, or a cross-site browser request", body = ErrorBody), (status = 404, description = "No such table", body = ErrorBody), (status = 409, description = "Not possible in the table's present state", body = ErrorBody), (status = 429, description = "Too many requests from this address", body = ErrorBody))
+)]
 async fn join(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -110,6 +141,14 @@ async fn join(
     Ok(resp)
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tables/{id}/leave",
+    summary = "Leave: before the start the seat is freed; during the game the stand-in bot plays it",
+    params(("id" = String, Path, description = "Table id")),
+    request_body(content = TokenBody, content_type = "application/json"),
+    responses((status = 200, description = "The table's status afterwards", body = StatusAnswer), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 403, description = "No seat here for these credentials, or a cross-site browser request", body = ErrorBody), (status = 404, description = "No such table", body = ErrorBody), (status = 409, description = "Not possible in the table's present state", body = ErrorBody), (status = 429, description = "Too many requests from this address", body = ErrorBody))
+)]
 async fn leave(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -121,6 +160,14 @@ async fn leave(
     Ok(Json(StatusAnswer { status }))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tables/{id}/reclaim",
+    summary = "Take a seat back from the stand-in bot",
+    params(("id" = String, Path, description = "Table id")),
+    request_body(content = TokenBody, content_type = "application/json"),
+    responses((status = 200, description = "The table's status afterwards", body = StatusAnswer), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 403, description = "No seat here for these credentials, or a cross-site browser request", body = ErrorBody), (status = 404, description = "No such table", body = ErrorBody), (status = 409, description = "Not possible in the table's present state", body = ErrorBody), (status = 429, description = "Too many requests from this address", body = ErrorBody))
+)]
 async fn reclaim(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -135,6 +182,14 @@ async fn reclaim(
 }
 
 /// The host shows an unused seat's invite again (issued anew).
+#[utoipa::path(
+    post,
+    path = "/api/tables/{id}/invites/{seat}",
+    summary = "The host shows a new invite link for a seat nobody has taken (the seat's earlier invite stops working); the host is known by the host token or as the person who created the table",
+    params(("id" = String, Path, description = "Table id"), ("seat" = u8, Path, description = "Seat number, from 0")),
+    request_body(content = StartRequest, content_type = "application/json"),
+    responses((status = 200, description = "The new invite", body = Invite), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 403, description = "No seat here for these credentials, or a cross-site browser request", body = ErrorBody), (status = 404, description = "No such table", body = ErrorBody), (status = 409, description = "Not possible in the table's present state", body = ErrorBody))
+)]
 async fn show_invite(
     State(state): State<AppState>,
     Path((id, seat)): Path<(String, u8)>,
@@ -149,6 +204,14 @@ async fn show_invite(
 }
 
 /// The host revokes an unused seat's invite.
+#[utoipa::path(
+    post,
+    path = "/api/tables/{id}/invites/{seat}/revoke",
+    summary = "The host revokes the invite of a seat nobody has taken (nobody can take it until a new one)",
+    params(("id" = String, Path, description = "Table id"), ("seat" = u8, Path, description = "Seat number, from 0")),
+    request_body(content = StartRequest, content_type = "application/json"),
+    responses((status = 200, description = "The seat, now without an invite", body = Invite), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 403, description = "No seat here for these credentials, or a cross-site browser request", body = ErrorBody), (status = 404, description = "No such table", body = ErrorBody), (status = 409, description = "Not possible in the table's present state", body = ErrorBody))
+)]
 async fn revoke_invite(
     State(state): State<AppState>,
     Path((id, seat)): Path<(String, u8)>,
@@ -163,6 +226,14 @@ async fn revoke_invite(
 }
 
 /// A guest names their seat.
+#[utoipa::path(
+    post,
+    path = "/api/tables/{id}/name",
+    summary = "A guest names their table's seat (an account's seat shows the account's name)",
+    params(("id" = String, Path, description = "Table id")),
+    request_body(content = NameSeat, content_type = "application/json"),
+    responses((status = 200, description = "The table's status", body = StatusAnswer), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 403, description = "No seat here for these credentials, or a cross-site browser request", body = ErrorBody), (status = 404, description = "No such table", body = ErrorBody), (status = 409, description = "Not possible in the table's present state", body = ErrorBody))
+)]
 async fn rename(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -176,6 +247,14 @@ async fn rename(
 }
 
 /// The player resigns: the stand-in plays the seat to the end.
+#[utoipa::path(
+    post,
+    path = "/api/tables/{id}/resign",
+    summary = "Resign: the stand-in bot plays the seat to the end and the player cannot take it back (seat by cookie, bearer token or `token`)",
+    params(("id" = String, Path, description = "Table id")),
+    request_body(content = TokenBody, content_type = "application/json"),
+    responses((status = 200, description = "The table's status", body = StatusAnswer), (status = 403, description = "No seat here for these credentials, or a cross-site browser request", body = ErrorBody), (status = 404, description = "No such table", body = ErrorBody), (status = 409, description = "Not possible in the table's present state", body = ErrorBody))
+)]
 async fn resign(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -190,6 +269,14 @@ async fn resign(
 }
 
 /// The player accepts (or, first, offers) a rematch of the finished table.
+#[utoipa::path(
+    post,
+    path = "/api/tables/{id}/rematch",
+    summary = "At a finished table: accept the rematch, offering it if nobody has (a new lobby table with the same game, options and seats, each human seat kept for its player); the player takes their seat there",
+    params(("id" = String, Path, description = "Table id")),
+    request_body(content = TokenBody, content_type = "application/json"),
+    responses((status = 200, description = "The rematch table and the seat taken there", body = Rematched), (status = 403, description = "No seat here for these credentials, or a cross-site browser request", body = ErrorBody), (status = 404, description = "No such table", body = ErrorBody), (status = 409, description = "Not possible in the table's present state", body = ErrorBody), (status = 429, description = "Too many requests from this address", body = ErrorBody))
+)]
 async fn rematch(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -207,6 +294,14 @@ async fn rematch(
 }
 
 /// The player declines the rematch offered.
+#[utoipa::path(
+    post,
+    path = "/api/tables/{id}/rematch/decline",
+    summary = "Decline the rematch offered (an answer cannot be changed)",
+    params(("id" = String, Path, description = "Table id")),
+    request_body(content = TokenBody, content_type = "application/json"),
+    responses((status = 200, description = "The table's status", body = StatusAnswer), (status = 403, description = "No seat here for these credentials, or a cross-site browser request", body = ErrorBody), (status = 404, description = "No such table", body = ErrorBody), (status = 409, description = "Not possible in the table's present state", body = ErrorBody))
+)]
 async fn decline_rematch(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -220,6 +315,14 @@ async fn decline_rematch(
     }))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tables/{id}/start",
+    summary = "The host starts an open table; unjoined seats are played by the stand-in",
+    params(("id" = String, Path, description = "Table id")),
+    request_body(content = StartRequest, content_type = "application/json"),
+    responses((status = 200, description = "The table's status", body = StatusAnswer), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 403, description = "No seat here for these credentials, or a cross-site browser request", body = ErrorBody), (status = 404, description = "No such table", body = ErrorBody), (status = 409, description = "Not possible in the table's present state", body = ErrorBody), (status = 429, description = "Too many requests from this address", body = ErrorBody))
+)]
 async fn start(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -233,3 +336,22 @@ async fn start(
         status: TableStatus::Active,
     }))
 }
+
+/// The lobby: this area's part of the OpenAPI document (`http::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    games,
+    create,
+    list,
+    join,
+    leave,
+    reclaim,
+    show_invite,
+    revoke_invite,
+    rename,
+    resign,
+    rematch,
+    decline_rematch,
+    start
+))]
+pub(super) struct Api;

@@ -20,6 +20,12 @@ pub(super) fn router() -> Router<AppState> {
     Router::new().route("/api/me/tables", get(my_tables))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/me/tables",
+    summary = "My games: the tables where the person asking (signed-in account, or a guest by the guest cookie) holds a seat, their turn first, then waiting for others, then not started, then finished (at most 200)",
+    responses((status = 200, description = "The tables", body = Vec<MyTable>))
+)]
 async fn my_tables(
     State(state): State<AppState>,
     who: Identity,
@@ -100,3 +106,8 @@ async fn entry(state: &AppState, h: HeldTable) -> MyTable {
         clock: options.clock,
     }
 }
+
+/// My games: this area's part of the OpenAPI document (`http::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(my_tables))]
+pub(super) struct Api;

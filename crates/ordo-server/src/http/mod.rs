@@ -4,6 +4,7 @@
 pub(crate) mod extract;
 mod lobby;
 mod mine;
+pub mod openapi;
 mod ops;
 mod tables;
 mod turns;
@@ -21,7 +22,6 @@ pub use extract::MAX_BODY;
 pub(crate) use extract::{seat_by, viewer_by, AppJson, Creds, Q};
 
 pub use crate::metrics::resident_bytes;
-pub use ops::OPENAPI;
 
 /// Open WebSocket connections one client address may hold.
 pub use crate::ws::MAX_SOCKETS_PER_ADDRESS;

@@ -1,6 +1,7 @@
 //! Table routes: its facts, a viewer's snapshot, decisions and take-backs over HTTP, hints,
 //! replays and the finished game's record.
 
+use crate::protocol::{ErrorBody, Snapshot};
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -26,6 +27,13 @@ pub(super) fn router() -> Router<AppState> {
         .route("/api/tables/{id}/record", get(record))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tables/{id}",
+    summary = "Table info: config, status, seats, version, seed commitment (seed once finished)",
+    params(("id" = String, Path, description = "Table id")),
+    responses((status = 200, description = "The table", body = TableInfo), (status = 404, description = "No such table", body = ErrorBody))
+)]
 async fn table_info(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -56,11 +64,20 @@ async fn table_info(
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct TokenQuery {
+    /// A seat token (old clients; prefer `Authorization: Bearer`, or the browser's cookie).
     token: Option<String>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tables/{id}/state",
+    summary = "Snapshot for a viewer: its view and its legal decisions (a spectator without credentials)",
+    params(("id" = String, Path, description = "Table id"), TokenQuery),
+    responses((status = 200, description = "The snapshot", body = Snapshot), (status = 403, description = "No seat here for these credentials, or a cross-site browser request", body = ErrorBody), (status = 404, description = "No such table", body = ErrorBody))
+)]
 async fn table_state(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -74,6 +91,14 @@ async fn table_state(
     Ok(Json((*value).clone()))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tables/{id}/actions",
+    summary = "Make a decision against the version you saw (a free decision, such as a gift, whatever the version)",
+    params(("id" = String, Path, description = "Table id")),
+    request_body(content = ActionRequest, content_type = "application/json"),
+    responses((status = 200, description = "Acknowledged", body = Ack), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 403, description = "No seat here for these credentials, or a cross-site browser request", body = ErrorBody), (status = 404, description = "No such table", body = ErrorBody), (status = 409, description = "Stale version, not your turn, or the game is over", body = ErrorBody), (status = 413, description = "Body larger than 64 KiB", body = ErrorBody), (status = 422, description = "Not a legal decision here (the reason is in the message)", body = ErrorBody), (status = 429, description = "Too many requests from this address", body = ErrorBody))
+)]
 async fn action(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -87,6 +112,14 @@ async fn action(
     Ok(Json(Ack::Ack { version }))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tables/{id}/undo",
+    summary = "Take back your last decision (only your own, only if nobody decided since and nothing was revealed)",
+    params(("id" = String, Path, description = "Table id")),
+    request_body(content = UndoRequest, content_type = "application/json"),
+    responses((status = 200, description = "Acknowledged", body = Ack), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 403, description = "No seat here for these credentials, or a cross-site browser request", body = ErrorBody), (status = 404, description = "No such table", body = ErrorBody), (status = 409, description = "Not possible in the table's present state", body = ErrorBody), (status = 429, description = "Too many requests from this address", body = ErrorBody))
+)]
 async fn undo(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -98,12 +131,21 @@ async fn undo(
     Ok(Json(Ack::Ack { version }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ReplayQuery {
+    /// How many decisions in effect to replay (0: the setup).
     #[serde(default)]
     at: u64,
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tables/{id}/replay",
+    summary = "The public (spectator) position after the first `at` decisions in effect, for replays",
+    params(("id" = String, Path, description = "Table id"), ReplayQuery),
+    responses((status = 200, description = "The position", body = ReplayStep), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 404, description = "No such table", body = ErrorBody))
+)]
 async fn replay(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -125,6 +167,13 @@ async fn replay(
 /// Simulations per hint request.
 const HINT_ITERATIONS: u64 = 3000;
 
+#[utoipa::path(
+    get,
+    path = "/api/tables/{id}/hints",
+    summary = "The coach: the search bot's best decisions for your seat (it sees only your view)",
+    params(("id" = String, Path, description = "Table id"), TokenQuery),
+    responses((status = 200, description = "The hints", body = Hints), (status = 403, description = "No seat here for these credentials, or a cross-site browser request", body = ErrorBody), (status = 404, description = "No such table", body = ErrorBody), (status = 409, description = "Not possible in the table's present state", body = ErrorBody), (status = 429, description = "Too many requests from this address", body = ErrorBody))
+)]
 async fn hints(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -177,6 +226,13 @@ async fn hints(
     }))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tables/{id}/record",
+    summary = "The game record of a finished table (docs/record-format.md)",
+    params(("id" = String, Path, description = "Table id")),
+    responses((status = 200, description = "The record (docs/record-format.md)", body = serde_json::Value), (status = 404, description = "No such table", body = ErrorBody), (status = 409, description = "The game is not over", body = ErrorBody))
+)]
 async fn record(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -188,3 +244,8 @@ async fn record(
     }
     Ok(Json(t.game().record()))
 }
+
+/// Play at a table: this area's part of the OpenAPI document (`http::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(table_info, table_state, action, undo, hints, replay, record))]
+pub(super) struct Api;

@@ -1,6 +1,7 @@
 //! Turn-based play over HTTP: a person's notification settings and the webhook test, the
 //! unsubscribe link of the mails, the abandonment vote, leaderboards and players' profiles.
 
+use crate::protocol::ErrorBody;
 use axum::extract::{Path, State};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -50,6 +51,12 @@ fn settings_of(p: &NotifyPrefs, email: Option<String>) -> NotifySettings {
     }
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/me/notifications",
+    summary = "The signed-in person's notification settings (sound, browser, e-mail, webhook, vacation)",
+    responses((status = 200, description = "The settings", body = NotifySettings), (status = 401, description = "Not signed in", body = ErrorBody))
+)]
 async fn settings(
     State(state): State<AppState>,
     me: SignedIn,
@@ -58,6 +65,13 @@ async fn settings(
     Ok(Json(settings_of(&p, me.account.email.clone())))
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/me/notifications",
+    summary = "Change the notification settings",
+    request_body(content = SetNotify, content_type = "application/json"),
+    responses((status = 200, description = "The settings now", body = NotifySettings), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 401, description = "Not signed in", body = ErrorBody), (status = 403, description = "A cross-site browser request", body = ErrorBody))
+)]
 async fn set_settings(
     State(state): State<AppState>,
     me: SignedIn,
@@ -112,6 +126,12 @@ async fn set_settings(
     Ok(Json(settings_of(&p, me.account.email.clone())))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/me/notifications/webhook",
+    summary = "Send a test message to the saved webhook",
+    responses((status = 200, description = "What the webhook answered", body = WebhookTest), (status = 401, description = "Not signed in", body = ErrorBody), (status = 403, description = "A cross-site browser request", body = ErrorBody), (status = 429, description = "Too many requests from this address", body = ErrorBody))
+)]
 async fn webhook_test(
     State(state): State<AppState>,
     me: SignedIn,
@@ -129,13 +149,16 @@ async fn webhook_test(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct KeyQuery {
+    /// The unsubscribe key from the mail.
     key: Option<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct KeyForm {
+    /// The unsubscribe key from the mail.
     key: String,
 }
 
@@ -148,6 +171,13 @@ fn html_escape(s: &str) -> String {
 
 /// The mails' unsubscribe link opens a page with one button (a link followed by a mail
 /// scanner changes nothing); the button posts the key.
+#[utoipa::path(
+    get,
+    path = "/api/unsubscribe",
+    summary = "The page an e-mail's unsubscribe link opens (changes nothing; its button posts the key)",
+    params(KeyQuery),
+    responses((status = 200, description = "An HTML page", body = String, content_type = "text/html"))
+)]
 async fn unsubscribe_page(Q(q): Q<KeyQuery>) -> Response {
     let key = html_escape(q.key.as_deref().unwrap_or_default());
     Html(format!(
@@ -162,6 +192,13 @@ async fn unsubscribe_page(Q(q): Q<KeyQuery>) -> Response {
     .into_response()
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/unsubscribe",
+    summary = "Switch e-mail notifications off (the key from a mail)",
+    request_body(content = KeyForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, description = "An HTML page saying what was done", body = String, content_type = "text/html"))
+)]
 async fn unsubscribe(State(state): State<AppState>, Form(f): Form<KeyForm>) -> Response {
     let done = state.store.unsubscribe(&f.key).await.unwrap_or(false);
     let text = if done {
@@ -176,6 +213,14 @@ async fn unsubscribe(State(state): State<AppState>, Form(f): Form<KeyForm>) -> R
     .into_response()
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tables/{id}/abandon",
+    summary = "Vote to hand an absent player's seat to the stand-in (tables without a clock, after the table's waiting time; all other present players must vote)",
+    params(("id" = String, Path, description = "Table id")),
+    request_body(content = AbandonVote, content_type = "application/json"),
+    responses((status = 200, description = "The votes so far and whether the seat was handed over", body = AbandonAnswer), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 403, description = "No seat here for these credentials, or a cross-site browser request", body = ErrorBody), (status = 404, description = "No such table", body = ErrorBody), (status = 409, description = "Not possible in the table's present state", body = ErrorBody))
+)]
 async fn abandon(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -186,11 +231,20 @@ async fn abandon(
     Ok(Json(state.vote_abandon(&id, key, req.seat).await?))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct BoardQuery {
+    /// The player-count group (`2`, `3-4`, `5-6`, as the game names them).
     players: Option<String>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/leaderboard/{game}",
+    summary = "The best-rated accounts of a game in a player-count group, highest first",
+    params(("game" = String, Path, description = "Game id"), BoardQuery),
+    responses((status = 200, description = "The leaderboard", body = Leaderboard), (status = 400, description = "Malformed body or values (`request/…`)", body = ErrorBody), (status = 404, description = "No such game", body = ErrorBody))
+)]
 async fn leaderboard(
     State(state): State<AppState>,
     Path(game): Path<String>,
@@ -200,9 +254,30 @@ async fn leaderboard(
     Ok(Json(state.leaderboard(&game, group).await?))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/players/{name}",
+    summary = "A player's profile: games, ratings, results per Order or Baron, rating history",
+    params(("name" = String, Path, description = "Account name")),
+    responses((status = 200, description = "The profile", body = Profile), (status = 404, description = "No such player", body = ErrorBody))
+)]
 async fn profile(
     State(state): State<AppState>,
     Path(name): Path<String>,
 ) -> Result<Json<Profile>, ApiError> {
     Ok(Json(state.profile(&name).await?))
 }
+
+/// Turn-based play, notifications and ratings: this area's part of the OpenAPI document (`http::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    settings,
+    set_settings,
+    webhook_test,
+    unsubscribe_page,
+    unsubscribe,
+    abandon,
+    leaderboard,
+    profile
+))]
+pub(super) struct Api;

@@ -2,10 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 /// Sign up: a name (3–24 letters, digits, `_ - .`), a password (8–128 characters, not a
 /// common one, not the name) and optionally an e-mail address for notifications.
-#[derive(Clone, Deserialize, Serialize, TS)]
+#[derive(Clone, Deserialize, Serialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SignUp {
     /// The name other players see.
@@ -19,7 +20,7 @@ pub struct SignUp {
 }
 
 /// Sign in with a name and password.
-#[derive(Clone, Deserialize, Serialize, TS)]
+#[derive(Clone, Deserialize, Serialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SignIn {
     /// The account's name (any case).
@@ -29,7 +30,7 @@ pub struct SignIn {
 }
 
 /// A new password, given with the current one.
-#[derive(Clone, Deserialize, Serialize, TS)]
+#[derive(Clone, Deserialize, Serialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ChangePassword {
     /// The current password.
@@ -39,7 +40,7 @@ pub struct ChangePassword {
 }
 
 /// Changes to the signed-in account.
-#[derive(Clone, Debug, Deserialize, Serialize, TS)]
+#[derive(Clone, Debug, Deserialize, Serialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UpdateMe {
     /// A new e-mail address; `null` or an empty text removes it.
@@ -48,7 +49,7 @@ pub struct UpdateMe {
 }
 
 /// Deleting an account asks for its password once more.
-#[derive(Clone, Deserialize, Serialize, TS)]
+#[derive(Clone, Deserialize, Serialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DeleteMe {
     /// The account's password.
@@ -56,7 +57,7 @@ pub struct DeleteMe {
 }
 
 /// The signed-in person (`GET /api/me`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 pub struct Me {
     /// The account's name as written at sign-up.
     pub name: String,

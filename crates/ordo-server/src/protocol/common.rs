@@ -3,9 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 /// Where a table is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS, ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum TableStatus {
     /// Waiting for players.
@@ -38,7 +41,7 @@ impl TableStatus {
 }
 
 /// A seat as every viewer sees it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 pub struct SeatPublic {
     /// `human` or `bot`.
     pub kind: String,

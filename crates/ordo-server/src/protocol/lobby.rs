@@ -3,11 +3,12 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 use super::common::{SeatPublic, TableStatus};
 
 /// Who sits in a seat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum SeatKind {
     /// A person holding the seat's token.
@@ -24,7 +25,7 @@ pub enum SeatKind {
 /// turn-based tables as a day clock: `{initial: D+B days, increment: D days, max: D+B days}`
 /// gives D days per move with a time bank of B days (without a bank, each move has exactly D
 /// days). A seat whose time runs out is handed to the stand-in bot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClockSpec {
     /// Starting time per seat, milliseconds.
@@ -41,7 +42,7 @@ pub struct ClockSpec {
 }
 
 /// How fast the table plays (shown in the lobby; the clock, if any, enforces it).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Pace {
     /// Everyone at the table at once.
@@ -52,7 +53,7 @@ pub enum Pace {
 }
 
 /// What the creator asks for.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateTable {
     /// Game id (`crusaders`, `warrior-knights`; see `GET /api/games`).
@@ -93,7 +94,7 @@ pub struct CreateTable {
 
 /// What the creator gets back: the table id, the seed commitment, one secret token per seat
 /// (invite links for humans) and the host's token (to start the table early).
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize, TS, ToSchema)]
 pub struct Created {
     /// Table id.
     pub id: String,
@@ -106,7 +107,7 @@ pub struct Created {
 }
 
 /// What a player gets back from `join`.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize, TS, ToSchema)]
 pub struct Joined {
     /// The seat claimed.
     pub seat: u8,
@@ -121,7 +122,7 @@ pub struct Joined {
 }
 
 /// `POST /api/tables/{id}/name`: a guest's name at the table.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NameSeat {
     /// The name (control characters removed, at most 40 characters).
@@ -133,7 +134,7 @@ pub struct NameSeat {
 }
 
 /// What a player gets back from accepting a rematch.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize, TS, ToSchema)]
 pub struct Rematched {
     /// The new table.
     pub table: String,
@@ -146,7 +147,7 @@ pub struct Rematched {
 }
 
 /// `POST /api/tables/{id}/join`.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinRequest {
     /// The seat's invite or the player's own token (none: the first free seat).
@@ -165,7 +166,7 @@ pub struct JoinRequest {
 }
 
 /// A request that names a seat by its token (`leave`, `reclaim`).
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TokenBody {
     /// The seat's token; a browser whose seat is bound to it (by its sign-in or guest
@@ -176,7 +177,7 @@ pub struct TokenBody {
 }
 
 /// `POST /api/tables/{id}/start`.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StartRequest {
     /// The host's token (a host signed in, or in the browser that created the table, may
@@ -187,7 +188,7 @@ pub struct StartRequest {
 }
 
 /// An invite the host shows again (issued anew: the seat's previous link stops working).
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize, TS, ToSchema)]
 pub struct Invite {
     /// The seat.
     pub seat: u8,
@@ -196,7 +197,7 @@ pub struct Invite {
 }
 
 /// `POST /api/tables/{id}/actions`.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ActionRequest {
     /// The seat's token; a browser whose seat is bound to it (by its sign-in or guest
@@ -213,7 +214,7 @@ pub struct ActionRequest {
 }
 
 /// `POST /api/tables/{id}/undo`.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UndoRequest {
     /// The seat's token; a browser whose seat is bound to it (by its sign-in or guest
@@ -227,7 +228,7 @@ pub struct UndoRequest {
 }
 
 /// A decision or take-back stored (HTTP).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Ack {
     /// Stored.
@@ -239,14 +240,14 @@ pub enum Ack {
 }
 
 /// A table's status after a lobby action.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 pub struct StatusAnswer {
     /// The status.
     pub status: TableStatus,
 }
 
 /// A table in the list of tables.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 pub struct TableSummary {
     /// Table id.
     pub id: String,
@@ -272,7 +273,7 @@ pub struct TableSummary {
 }
 
 /// `GET /api/tables/{id}`: the table's public facts.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 pub struct TableInfo {
     /// Table id.
     pub id: String,
@@ -307,7 +308,7 @@ pub struct TableInfo {
 }
 
 /// `GET /api/games`: one registered game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 pub struct GameEntry {
     /// Game id.
     pub id: String,
@@ -326,7 +327,7 @@ pub struct GameEntry {
 }
 
 /// A bot's fixed rating in one player-count group of a game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 pub struct BotRatingEntry {
     /// The bot (`random`, `heuristic`, `easy`, `medium`, `hard`, `max`).
     pub bot: String,

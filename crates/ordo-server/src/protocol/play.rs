@@ -3,12 +3,13 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 use super::common::{SeatPublic, TableStatus};
 use super::social::{ChatLine, Presence};
 
 /// One legal decision with its readable label.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 pub struct Legal {
     /// The decision to send back (the game's action type; for Crusaders, `Action`).
     #[ts(type = "unknown")]
@@ -18,7 +19,7 @@ pub struct Legal {
 }
 
 /// Everything one viewer may see of a table.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 pub struct Snapshot {
     /// Table id.
     pub table: String,
@@ -72,7 +73,7 @@ pub struct Snapshot {
 }
 
 /// One decision in a snapshot's log.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 pub struct LogLine {
     /// The deciding seat.
     pub seat: u8,
@@ -96,11 +97,12 @@ pub struct LogLine {
     /// once the game is over; absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
+    #[schema(no_recursion)]
     pub why: Option<Vec<LogLine>>,
 }
 
 /// One of the search bot's suggestions for a seat (the coach's hint).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 pub struct Hint {
     /// The suggested decision (one of the seat's legal decisions).
     #[ts(type = "unknown")]
@@ -121,7 +123,7 @@ pub struct Hint {
 }
 
 /// The coach's answer: the best decisions first.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 pub struct Hints {
     /// The table version the hints are for.
     #[ts(type = "number")]
@@ -134,7 +136,7 @@ pub struct Hints {
 }
 
 /// The public position of a table after some of its decisions (replays).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 pub struct ReplayStep {
     /// Decisions in effect shown (0 = the start).
     #[ts(type = "number")]
@@ -159,7 +161,7 @@ pub struct ReplayStep {
 // Built once per visibility class and change, then serialized: never held in bulk, so the
 // size of the snapshot variant costs nothing worth a box.
 #[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg {
     /// The whole snapshot.
@@ -212,7 +214,7 @@ pub enum ServerMsg {
 }
 
 /// A message from a client on a table's WebSocket.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
     /// A decision made against `version`; `id` is echoed in the answer.
@@ -256,7 +258,7 @@ pub enum ClientMsg {
 }
 
 /// The body of every HTTP error.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 pub struct ErrorBody {
     /// Stable code.
     pub code: String,

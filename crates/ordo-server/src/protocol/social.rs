@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 use super::common::{SeatPublic, TableStatus};
 
@@ -26,7 +27,7 @@ pub const QUICK_PHRASES: &[&str] = &[
 pub const MAX_CHAT_CHARS: usize = 500;
 
 /// One chat message.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 pub struct ChatLine {
     /// Its position in the table's chat (1, 2, …).
     #[ts(type = "number")]
@@ -53,7 +54,7 @@ pub struct ChatLine {
 }
 
 /// Whether a seat's player is here.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Presence {
     /// A page of the table is open and shown.
@@ -65,7 +66,9 @@ pub enum Presence {
 }
 
 /// Where a table of "My games" stands for its player, in the order the list shows them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS, ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum MyTableState {
     /// The game waits for this player.
@@ -79,7 +82,7 @@ pub enum MyTableState {
 }
 
 /// One table of a player's "My games" (`GET /api/me/tables`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 pub struct MyTable {
     /// Table id.
     pub id: String,

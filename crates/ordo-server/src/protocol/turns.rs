@@ -3,9 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 /// A seat's rating before and after a finished rated table (Glicko-2, shown rounded).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 pub struct RatingChange {
     /// The rating before the table.
     pub before: f64,
@@ -16,7 +17,7 @@ pub struct RatingChange {
 }
 
 /// A person's notification settings (`GET` / `PUT /api/me/notifications`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 pub struct NotifySettings {
     /// A sound in open Ordo pages when it becomes the player's turn.
     pub sound: bool,
@@ -37,7 +38,7 @@ pub struct NotifySettings {
 }
 
 /// `PUT /api/me/notifications`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetNotify {
     /// See [`NotifySettings::sound`].
@@ -61,7 +62,7 @@ pub struct SetNotify {
 }
 
 /// `POST /api/me/notifications/webhook`: how the test call went.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 pub struct WebhookTest {
     /// The receiver answered with a success status.
     pub ok: bool,
@@ -72,7 +73,7 @@ pub struct WebhookTest {
 }
 
 /// `POST /api/tables/{id}/abandon`: a vote to hand an absent player's seat to the stand-in.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AbandonVote {
     /// The absent player's seat.
@@ -84,7 +85,7 @@ pub struct AbandonVote {
 }
 
 /// How an abandonment vote stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 pub struct AbandonAnswer {
     /// The seat was handed to the stand-in.
     pub handed: bool,
@@ -95,7 +96,7 @@ pub struct AbandonAnswer {
 }
 
 /// One row of a leaderboard.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 pub struct LeaderRow {
     /// The account's name.
     pub name: String,
@@ -108,7 +109,7 @@ pub struct LeaderRow {
 }
 
 /// `GET /api/leaderboard/{game}?players=2|3-4|5-6`: the best-rated accounts first.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 pub struct Leaderboard {
     /// Game id.
     pub game: String,
@@ -119,7 +120,7 @@ pub struct Leaderboard {
 }
 
 /// A player's rating in one game and player-count group.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 pub struct ProfileRating {
     /// Game id.
     pub game: String,
@@ -136,7 +137,7 @@ pub struct ProfileRating {
 }
 
 /// How a player did with one Order (Crusaders) or Baron (Warrior Knights).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 pub struct ProfileRole {
     /// Game id.
     pub game: String,
@@ -150,7 +151,7 @@ pub struct ProfileRole {
 }
 
 /// A point of a player's rating history.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 pub struct RatingPoint {
     /// Game id.
     pub game: String,
@@ -168,7 +169,7 @@ pub struct RatingPoint {
 }
 
 /// `GET /api/players/{name}`: a player's public profile.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 pub struct Profile {
     /// The account's name.
     pub name: String,

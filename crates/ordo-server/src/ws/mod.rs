@@ -3,6 +3,7 @@
 
 mod session;
 
+use crate::protocol::ErrorBody;
 use std::collections::BTreeMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
@@ -31,11 +32,20 @@ pub(crate) fn router() -> Router<AppState> {
     Router::new().route("/api/tables/{id}/ws", get(ws))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct WsQuery {
+    /// A seat token (old clients; prefer `Authorization: Bearer`, or the browser's cookie).
     token: Option<String>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tables/{id}/ws",
+    summary = "WebSocket for live play, chat and presence (messages in docs/protocol.md). The seat comes from an `Authorization: Bearer` header, the browser's sign-in or guest cookie, or the `token` query (old clients); a browser's upgrade from another site's page is refused (403 `request/cross_site`)",
+    params(("id" = String, Path, description = "Table id"), WsQuery),
+    responses((status = 101, description = "Switching to the WebSocket protocol"), (status = 400, description = "Not a WebSocket upgrade", body = ErrorBody), (status = 403, description = "No seat here for these credentials, or a cross-site browser request", body = ErrorBody), (status = 404, description = "No such table", body = ErrorBody), (status = 429, description = "Too many requests from this address", body = ErrorBody))
+)]
 async fn ws(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -122,3 +132,8 @@ impl Drop for SocketSlot {
         }
     }
 }
+
+/// Live play: this area's part of the OpenAPI document (`http::openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(ws))]
+pub(crate) struct Api;

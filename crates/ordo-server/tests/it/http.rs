@@ -696,16 +696,10 @@ async fn two_instances_on_one_database_never_both_apply() {
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn openapi_document_lists_every_route() {
-    let state = state_at("sqlite::memory:").await;
-    let (status, doc) = call(&state, "GET", "/api/openapi.json", None).await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(doc["openapi"], "3.0.3");
-    // Every route the server's source declares (a literal `.route("…"`), but the browser
-    // client's pages and files (`/`, `/t/…`, `/a/…`), is documented: a new route without its
-    // entry fails here.
-    let mut routes = Vec::new();
+/// Every route the server's source declares (`.route("PATH", get(…).post(…))`), with its
+/// methods, but the browser client's pages and files (`/`, `/t/…`, `/a/…`).
+fn declared_routes() -> std::collections::BTreeSet<(String, String)> {
+    let mut routes = std::collections::BTreeSet::new();
     let mut dirs = vec![std::path::PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/src"
@@ -717,23 +711,111 @@ async fn openapi_document_lists_every_route() {
                 dirs.push(path);
             } else if path.extension().is_some_and(|x| x == "rs") {
                 let text = std::fs::read_to_string(&path).unwrap();
-                for part in text.split(".route(\"").skip(1) {
-                    let route = part.split('"').next().unwrap().to_string();
-                    if route != "/" && !route.starts_with("/t/") && !route.starts_with("/a/") {
-                        routes.push(route);
+                for part in text.split(".route(").skip(1) {
+                    let Some(part) = part.trim_start().strip_prefix('"') else {
+                        continue;
+                    };
+                    let (route, rest) = part.split_once('"').unwrap();
+                    if route == "/" || route.starts_with("/t/") || route.starts_with("/a/") {
+                        continue;
                     }
+                    // The route's handlers: up to the parenthesis closing `.route(`.
+                    let mut depth = 1;
+                    let end = rest
+                        .char_indices()
+                        .find(|&(_, c)| {
+                            depth += match c {
+                                '(' => 1,
+                                ')' => -1,
+                                _ => 0,
+                            };
+                            depth == 0
+                        })
+                        .map_or(rest.len(), |(i, _)| i);
+                    let handlers = &rest[..end];
+                    let mut any = false;
+                    for method in ["get", "post", "put", "patch", "delete"] {
+                        let called = handlers.match_indices(&format!("{method}(")).any(|(i, _)| {
+                            i == 0
+                                || !handlers.as_bytes()[i - 1].is_ascii_alphanumeric()
+                                    && handlers.as_bytes()[i - 1] != b'_'
+                        });
+                        if called {
+                            routes.insert((route.to_owned(), method.to_owned()));
+                            any = true;
+                        }
+                    }
+                    assert!(any, "no method found for {route}: {handlers}");
                 }
             }
         }
     }
-    assert!(routes.len() >= 15, "{routes:?}");
-    for path in routes {
-        let path = path.as_str();
+    routes
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn openapi_document_lists_every_route_and_method_and_nothing_else() {
+    let state = state_at("sqlite::memory:").await;
+    let (status, doc) = call(&state, "GET", "/api/openapi.json", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        doc["openapi"].as_str().unwrap().starts_with("3."),
+        "{}",
+        doc["openapi"]
+    );
+    let routes = declared_routes();
+    assert!(routes.len() >= 40, "{routes:?}");
+    let mut documented = std::collections::BTreeSet::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            documented.insert((path.clone(), method.clone()));
+            // Every operation says what it does and what it answers; every error names the
+            // API's error shape.
+            assert!(op["summary"].is_string(), "{method} {path} has no summary");
+            for (code, answer) in op["responses"].as_object().unwrap() {
+                assert!(answer["description"].is_string(), "{method} {path} {code}");
+                if code.starts_with('4') || code.starts_with('5') {
+                    assert_eq!(
+                        answer["content"]["application/json"]["schema"]["$ref"],
+                        "#/components/schemas/ErrorBody",
+                        "{method} {path} {code}"
+                    );
+                }
+            }
+        }
+    }
+    let undocumented: Vec<_> = routes.difference(&documented).collect();
+    assert!(
+        undocumented.is_empty(),
+        "routes missing from the OpenAPI document: {undocumented:?}"
+    );
+    let stale: Vec<_> = documented.difference(&routes).collect();
+    assert!(stale.is_empty(), "documented but not routed: {stale:?}");
+    // Every schema a path names is defined.
+    let text = doc.to_string();
+    for part in text.split("#/components/schemas/").skip(1) {
+        let name = part.split('"').next().unwrap();
         assert!(
-            doc["paths"][path].is_object(),
-            "{path} missing from the OpenAPI document"
+            doc["components"]["schemas"][name].is_object(),
+            "{name} is not defined"
         );
     }
+}
+
+/// `api/openapi.json` is the generated document (refresh with
+/// `UPDATE_EXPECT=1 cargo test -p ordo-server --test it openapi`).
+#[test]
+fn the_committed_openapi_copy_is_the_generated_document() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/api/openapi.json");
+    let want = format!("{}\n", ordo_server::http::openapi::json());
+    if std::env::var_os("UPDATE_EXPECT").is_some() {
+        std::fs::write(path, &want).unwrap();
+    }
+    let have = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        have == want,
+        "api/openapi.json is out of date: UPDATE_EXPECT=1 cargo test -p ordo-server --test it openapi"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
