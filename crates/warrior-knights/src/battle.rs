@@ -40,6 +40,35 @@ impl WarriorKnights {
         v
     }
 
+    /// `blockers_at` for every area below 64 at once.
+    fn blocker_map(&self, s: u8) -> [u8; 64] {
+        let mut map = [0u8; 64];
+        for o in 0..self.core.n {
+            if o == s || self.b(o).eliminated {
+                continue;
+            }
+            for n in &self.b(o).nobles {
+                if let Loc::At(a) = n.loc {
+                    if let Some(m) = map.get_mut(usize::from(a)) {
+                        *m |= 1 << o;
+                    }
+                }
+            }
+        }
+        let areas = &self.t().city_area;
+        for (city, &a) in self.core.cities.iter().zip(areas) {
+            if city.razed {
+                continue;
+            }
+            if let (Some(o), Some(m)) = (city.owner, map.get_mut(usize::from(a))) {
+                if o != s {
+                    *m |= 1 << o;
+                }
+            }
+        }
+        map
+    }
+
     /// Every area `s` can reach by land from `from` with the fewest Barons to ask: one step to
     /// an adjacent area, or up to three areas along a road (the whole move on the road). Per
     /// destination: (Barons to ask as a bit set, along a road).
@@ -50,11 +79,11 @@ impl WarriorKnights {
             return Vec::new();
         }
         let nbrs = &t.board.neighbours;
-        let step_ok = |a: AreaId, b: AreaId| {
-            t.board.road(a, b)
-                && nbrs[usize::from(a)]
-                    .iter()
-                    .any(|&(x, border)| x == b && border.passable())
+        let step_ok = |a: AreaId, b: AreaId| t.board.road_step(a, b);
+        let blockers = self.blocker_map(s);
+        let blockers_at = |a: AreaId| match blockers.get(usize::from(a)) {
+            Some(&b) => b,
+            None => self.blockers_at(s, a),
         };
         let mut consider = |to: AreaId, blockers: u8, road: bool| {
             if to == from || usize::from(to) >= 64 {
@@ -78,13 +107,13 @@ impl WarriorKnights {
             if !step_ok(from, m1) {
                 continue;
             }
-            let b1 = self.blockers_at(s, m1);
+            let b1 = blockers_at(m1);
             for &(m2, _) in &nbrs[usize::from(m1)] {
                 if m2 == from || !step_ok(m1, m2) {
                     continue;
                 }
                 consider(m2, b1, true);
-                let b2 = b1 | self.blockers_at(s, m2);
+                let b2 = b1 | blockers_at(m2);
                 for &(m3, _) in &nbrs[usize::from(m2)] {
                     if m3 == from || m3 == m1 || !step_ok(m2, m3) {
                         continue;
@@ -188,18 +217,23 @@ impl WarriorKnights {
         let nbrs = &t.board.neighbours;
         let mut out = Vec::new();
         // (area, blockers so far, visited, steps left)
+        let map = self.blocker_map(s);
         let mut stack = vec![(from, 0u8, visited | bit(from), steps)];
         while let Some((a, blockers, seen, left)) = stack.pop() {
             if left == 0 {
                 continue;
             }
             // Pushed in reverse so the search visits neighbours in the map's order.
-            for &(b, border) in nbrs[usize::from(a)].iter().rev() {
-                if seen & bit(b) != 0 || !border.passable() || !t.board.road(a, b) {
+            for &(b, _) in nbrs[usize::from(a)].iter().rev() {
+                if seen & bit(b) != 0 || !t.board.road_step(a, b) {
                     continue;
                 }
                 out.push((b, blockers, seen | bit(b)));
-                let through = blockers | self.blockers_at(s, b);
+                let through = blockers
+                    | map
+                        .get(usize::from(b))
+                        .copied()
+                        .unwrap_or_else(|| self.blockers_at(s, b));
                 stack.push((b, through, seen | bit(b), left - 1));
             }
         }
@@ -416,32 +450,86 @@ impl WarriorKnights {
         }
     }
 
-    /// Whom `s` may attack in `area`.
-    pub(crate) fn targets(&self, s: u8, area: AreaId) -> Vec<Target> {
-        if self.eligible_fighters(s, area).is_empty() {
-            return Vec::new();
+    /// Whether `s` has a fresh Noble in `area` (one who may fight there).
+    fn fighter_at(&self, s: u8, area: AreaId) -> bool {
+        self.b(s)
+            .nobles
+            .iter()
+            .any(|nb| nb.loc == Loc::At(area) && !nb.exhausted)
+    }
+
+    /// Whether Baron `x` is present in `area`: a Noble, his stronghold or his city.
+    fn present_at(&self, x: u8, area: AreaId) -> bool {
+        self.b(x).nobles.iter().any(|nb| nb.loc == Loc::At(area))
+            || self.b(x).stronghold == Some(area)
+            || self
+                .live_city_at(area)
+                .is_some_and(|c| self.city(c).owner == Some(x))
+    }
+
+    /// Whom `s` may attack in `area`, in order (neutral city first, then Barons by seat), as a
+    /// caller-chosen visit; stops when `visit` says so.
+    fn each_target(&self, s: u8, area: AreaId, mut visit: impl FnMut(Target) -> bool) {
+        if !self.fighter_at(s, area) {
+            return;
         }
-        let mut out = Vec::new();
+        let refused = &self.core.ctx.refused_targets;
         if let Some(c) = self.live_city_at(area) {
-            if self.city(c).owner.is_none() {
-                out.push(Target::Neutral);
+            if self.city(c).owner.is_none()
+                && !refused.contains(&Target::Neutral)
+                && !visit(Target::Neutral)
+            {
+                return;
             }
         }
-        for x in self.active() {
-            if x == s {
+        for x in 0..self.core.n {
+            if x == s || self.b(x).eliminated || !self.present_at(x, area) {
                 continue;
             }
-            let present = !self.nobles_at(x, area).is_empty()
-                || self.b(x).stronghold == Some(area)
-                || self
-                    .live_city_at(area)
-                    .is_some_and(|c| self.city(c).owner == Some(x));
-            if present {
-                out.push(Target::Baron(x));
+            if !refused.contains(&Target::Baron(x)) && !visit(Target::Baron(x)) {
+                return;
             }
         }
-        out.retain(|t| !self.core.ctx.refused_targets.contains(t));
+    }
+
+    /// Whom `s` may attack in `area`.
+    pub(crate) fn targets(&self, s: u8, area: AreaId) -> Vec<Target> {
+        let mut out = Vec::new();
+        self.each_target(s, area, |t| {
+            out.push(t);
+            true
+        });
         out
+    }
+
+    /// Whether `s` may attack anyone in `area`.
+    pub(crate) fn has_target(&self, s: u8, area: AreaId) -> bool {
+        let mut any = false;
+        self.each_target(s, area, |_| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    /// The areas where `s` may attack someone, in ascending order (only where a fresh Noble of
+    /// his stands).
+    pub(crate) fn battle_areas(&self, s: u8) -> impl Iterator<Item = AreaId> + '_ {
+        let mut areas: [AreaId; 4] = [AreaId::MAX; 4];
+        for (i, nb) in self.b(s).nobles.iter().enumerate().take(4) {
+            if let Loc::At(a) = nb.loc {
+                if !nb.exhausted {
+                    areas[i] = a;
+                }
+            }
+        }
+        areas.sort_unstable();
+        let mut last = None;
+        areas.into_iter().filter(move |&a| {
+            let fresh = a != AreaId::MAX && last != Some(a);
+            last = Some(a);
+            fresh && self.has_target(s, a)
+        })
     }
 
     /// Declares an attack: asks leave where a city or stronghold is attacked among others.

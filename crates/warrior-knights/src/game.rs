@@ -105,9 +105,15 @@ impl Game for WarriorKnights {
         let start = out.len();
         self.legal_in(self.core.phase, seat.0, out);
         out[start..].sort_unstable();
-        let mut tail = out.split_off(start);
-        tail.dedup();
-        out.extend(tail);
+        // Duplicates removed in place (the list is sorted).
+        let mut kept = start;
+        for i in start..out.len() {
+            if i == start || out[i] != out[kept - 1] {
+                out[kept] = out[i];
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 
     fn apply_unchecked(&mut self, seat: Seat, action: Action) {

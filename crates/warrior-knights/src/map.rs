@@ -124,6 +124,9 @@ pub struct Board {
     pub neighbours: Vec<Vec<(AreaId, Border)>>,
     /// Road edges (smaller id first).
     pub road_edges: BTreeSet<(AreaId, AreaId)>,
+    /// Per Kingdom area, the neighbours one road step away over a passable border, as a bit set
+    /// (areas below 64; movement asks `road_step`).
+    pub road_steps: Vec<u64>,
 }
 
 /// Neighbouring cells of `(col, row)` in odd-r offset coordinates.
@@ -198,6 +201,21 @@ impl Board {
     /// Whether `a` and `b` are joined by a road.
     pub fn road(&self, a: AreaId, b: AreaId) -> bool {
         self.road_edges.contains(&(a.min(b), a.max(b)))
+    }
+
+    /// Whether a Noble may go from `a` to `b` in one step along a road: a road joins them and
+    /// the border between is passable.
+    pub fn road_step(&self, a: AreaId, b: AreaId) -> bool {
+        match self.road_steps.get(usize::from(a)) {
+            Some(bits) if b < 64 => bits & (1u64 << b) != 0,
+            _ => {
+                self.road(a, b)
+                    && self
+                        .neighbours
+                        .get(usize::from(a))
+                        .is_some_and(|n| n.iter().any(|&(x, border)| x == b && border.passable()))
+            }
+        }
     }
 
     /// Builds the board and checks it against the components; returns every problem.
@@ -410,11 +428,29 @@ impl Board {
         if file.kingdom.iter().filter(|a| a.port).count() < 2 {
             err("kingdom", "the Kingdom needs at least two ports".into());
         }
+        let road_steps = if kingdom <= 64 {
+            neighbours
+                .iter()
+                .enumerate()
+                .map(|(a, n)| {
+                    n.iter()
+                        .filter(|&&(b, border)| {
+                            border.passable()
+                                && road_edges
+                                    .contains(&((a as AreaId).min(b), (a as AreaId).max(b)))
+                        })
+                        .fold(0u64, |bits, &(b, _)| bits | (1u64 << b))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let board = Board {
             kingdom,
             ids,
             neighbours,
             road_edges,
+            road_steps,
             file,
         };
         // Six strongholds fit (areas without a city), three of them inland for small games.

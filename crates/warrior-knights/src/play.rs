@@ -329,11 +329,7 @@ impl WarriorKnights {
                 out.push(Action::VersatileCrowns);
                 out.push(Action::VersatileVote);
                 self.moving_actions(s, None, out);
-                for a in 0..self.t().areas() as AreaId {
-                    if !self.targets(s, a).is_empty() {
-                        out.push(Action::VersatileBattle(a));
-                    }
-                }
+                out.extend(self.battle_areas(s).map(Action::VersatileBattle));
                 for i in self.spots_for(s) {
                     if self.track_fee(i) <= self.b(s).crowns {
                         out.push(Action::VersatileTrack(i));
@@ -355,42 +351,42 @@ impl WarriorKnights {
             | Action::Sail { shape, .. } => Some(shape),
             _ => None,
         };
-        let mut pickups = Vec::new();
-        self.transfer_actions(s, false, &mut pickups);
         if let Some(h) = self.core.ctx.halt {
             // A Noble halted on the road (revision 5): he takes troops and goes on; nothing
             // else happens until he has gone on or stayed.
-            pickups.retain(|a| match *a {
-                Action::Transfer { to, .. } | Action::TransferArmy { to, .. } => {
-                    to == Holder::Noble(h.shape)
-                }
-                _ => false,
-            });
-            let mut onwards = Vec::new();
-            self.road_onwards(s, dest, &mut onwards);
-            out.extend(onwards);
-            out.extend(pickups);
+            self.road_onwards(s, dest, out);
+            self.transfers_to(s, false, |to| to == Holder::Noble(h.shape), out);
             return false;
         }
-        let mut moves = Vec::new();
-        self.move_actions(s, dest, &mut moves);
+        let start = out.len();
+        self.move_actions(s, dest, out);
         let loading = self.core.ctx.loading;
         if let Some(k) = loading {
-            moves.retain(|a| mover(a) == Some(k));
-        }
-        let can_go: Vec<Shape> = moves.iter().filter_map(mover).collect();
-        pickups.retain(|a| match *a {
-            Action::Transfer { to, .. } | Action::TransferArmy { to, .. } => {
-                matches!(to, Holder::Noble(k) if can_go.contains(&k))
+            let mut kept = start;
+            for i in start..out.len() {
+                if mover(&out[i]) == Some(k) {
+                    out[kept] = out[i];
+                    kept += 1;
+                }
             }
-            _ => false,
-        });
-        let mut halts = Vec::new();
-        self.road_halts(s, dest, &mut halts);
-        let can_stop = loading.is_none() || (moves.is_empty() && halts.is_empty());
-        out.extend(moves);
-        out.extend(halts);
-        out.extend(pickups);
+            out.truncate(kept);
+        }
+        let moved = out.len() > start;
+        let mut can_go = 0u8;
+        for a in &out[start..] {
+            if let Some(k) = mover(a) {
+                can_go |= 1 << k;
+            }
+        }
+        let halts = out.len();
+        self.road_halts(s, dest, out);
+        let can_stop = loading.is_none() || (!moved && out.len() == halts);
+        self.transfers_to(
+            s,
+            false,
+            |to| matches!(to, Holder::Noble(k) if can_go & (1 << k) != 0),
+            out,
+        );
         can_stop
     }
 
@@ -407,11 +403,7 @@ impl WarriorKnights {
                 _ => None,
             })
             .collect();
-        for a in 0..self.t().areas() as AreaId {
-            if !self.targets(s, a).is_empty() {
-                out.push(a);
-            }
-        }
+        out.extend(self.battle_areas(s));
         out.sort_unstable();
         out.dedup();
         out
@@ -541,6 +533,17 @@ impl WarriorKnights {
     }
 
     fn transfer_actions(&self, s: u8, upkeep: bool, out: &mut ActionList<Action>) {
+        self.transfers_to(s, upkeep, |_| true, out);
+    }
+
+    /// The transfers of `transfer_actions` to the holders `to` accepts, in the same order.
+    fn transfers_to(
+        &self,
+        s: u8,
+        upkeep: bool,
+        wanted: impl Fn(Holder) -> bool,
+        out: &mut ActionList<Action>,
+    ) {
         let passed = if upkeep {
             &self.core.passed
         } else {
@@ -553,7 +556,7 @@ impl WarriorKnights {
             }
             let wounded = self.casualties(s, from) > 0;
             for to in holders() {
-                if !self.may_pass(s, from, to, upkeep) {
+                if !wanted(to) || !self.may_pass(s, from, to, upkeep) {
                     continue;
                 }
                 if wounded {
@@ -732,7 +735,7 @@ impl WarriorKnights {
                     Action::TransferArmy { from, to } => self.transfer_army(s, from, to, false),
                     Action::RoadHalt { shape, at } => self.do_halt(s, shape, at),
                     Action::EndMoves => {
-                        if self.targets(s, dest).is_empty() {
+                        if !self.has_target(s, dest) {
                             self.core.phase = Phase::Auto;
                             self.mobilize_allocate(s);
                         } else {
