@@ -402,3 +402,167 @@ async fn gifts_out_of_turn_are_applied_at_once_public_final_and_kept_through_a_r
         json!(taker)
     );
 }
+
+/// Occurrences of a `"mission"` key anywhere in a JSON text.
+fn mission_keys(text: &str) -> usize {
+    text.matches("\"mission\":").count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_barons_mission_reaches_nobody_else_over_http_websocket_or_replay() {
+    use futures_util::StreamExt;
+    let state = state_at("sqlite::memory:").await;
+    let body = json!({
+        "game": "warrior-knights",
+        "config": {"barons": 3, "optional": {"missions": true}},
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}],
+    })
+    .to_string();
+    let (status, created) = call(&state, "POST", "/api/tables", Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let tokens: Vec<String> = created["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
+    // Each Baron's Mission, from the game itself.
+    let missions: Vec<u64> = {
+        let h = state.table(&id).await.unwrap();
+        let t = h.lock().await;
+        (0..3u8)
+            .map(|s| {
+                let secrets = t.game().secrets_of(ordo_core::Seat(s));
+                let text = secrets.join(",");
+                let at = text.find("\"mission\":").expect("a Mission is a secret");
+                text[at + 10..]
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect::<String>()
+                    .parse()
+                    .unwrap()
+            })
+            .collect()
+    };
+    assert!(
+        missions[0] != missions[1] && missions[1] != missions[2],
+        "{missions:?}"
+    );
+
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = ordo_server::app(state.clone());
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, router).await;
+    });
+    let url = |q: &str| format!("ws://{addr}/api/tables/{id}/ws{q}");
+    let (mut ws1, _) = tokio_tungstenite::connect_async(url(&format!("?token={}", tokens[1])))
+        .await
+        .unwrap();
+    let (mut spec, _) = tokio_tungstenite::connect_async(url("")).await.unwrap();
+
+    // Everyone plays for a while (the first legal decision, or a varied one), checking each
+    // viewer's HTTP snapshot as they go.
+    let check_http = |seat: Option<usize>, snap: &Value| {
+        let text = snap.to_string();
+        match seat {
+            Some(s) => {
+                assert_eq!(
+                    snap["view"]["mine"]["mission"],
+                    json!(missions[s]),
+                    "{text}"
+                );
+                assert_eq!(mission_keys(&text), 1, "seat {s} sees one Mission: {text}");
+            }
+            None => assert_eq!(mission_keys(&text), 0, "a spectator sees none: {text}"),
+        }
+        assert!(
+            snap["view"]["missions"].is_null(),
+            "nobody sees them all before the end"
+        );
+    };
+    let mut made = 0;
+    for round in 0..120 {
+        for (s, token) in tokens.iter().enumerate() {
+            let (_, snap) = call(
+                &state,
+                "GET",
+                &format!("/api/tables/{id}/state?token={token}"),
+                None,
+            )
+            .await;
+            check_http(Some(s), &snap);
+            let legal = snap["legal"].as_array().unwrap();
+            if legal.is_empty() {
+                continue;
+            }
+            let pick = legal[(round * 5 + s) % legal.len()]["action"].clone();
+            let body = json!({"token": token, "version": snap["version"], "action": pick});
+            let (status, ack) = call(
+                &state,
+                "POST",
+                &format!("/api/tables/{id}/actions"),
+                Some(body.to_string()),
+            )
+            .await;
+            assert!(
+                status == StatusCode::OK || status == StatusCode::CONFLICT,
+                "{status} {ack}"
+            );
+            made += u32::from(status == StatusCode::OK);
+        }
+    }
+    assert!(made > 100, "the game went on ({made} decisions)");
+    let (_, spectator) = call(&state, "GET", &format!("/api/tables/{id}/state"), None).await;
+    check_http(None, &spectator);
+    let version = spectator["version"].as_u64().unwrap();
+    for at in [0, version / 2, version] {
+        let (status, step) = call(
+            &state,
+            "GET",
+            &format!("/api/tables/{id}/replay?at={at}"),
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{step}");
+        assert_eq!(
+            mission_keys(&step.to_string()),
+            0,
+            "the replay at {at}: {step}"
+        );
+    }
+
+    // Every message the other Baron and the spectator received, snapshots and patches alike.
+    for (who, ws, own) in [
+        ("seat 1", &mut ws1, Some(missions[1])),
+        ("spectator", &mut spec, None),
+    ] {
+        let mut snap = Value::Null;
+        let mut messages = 0;
+        while let Ok(Some(Ok(m))) =
+            tokio::time::timeout(std::time::Duration::from_millis(300), ws.next()).await
+        {
+            let Ok(text) = m.to_text() else { continue };
+            let v: Value = serde_json::from_str(text).unwrap();
+            match v["type"].as_str() {
+                Some("snapshot") => snap = v,
+                Some("patch") => ordo_server::delta::merge_apply(&mut snap, &v["patch"]),
+                _ => continue,
+            }
+            messages += 1;
+            let whole = snap.to_string();
+            match own {
+                Some(m) => {
+                    assert_eq!(snap["view"]["mine"]["mission"], json!(m), "{who}");
+                    assert_eq!(mission_keys(&whole), 1, "{who}: {whole}");
+                }
+                None => assert_eq!(mission_keys(&whole), 0, "{who}: {whole}"),
+            }
+        }
+        assert!(
+            messages > 10,
+            "{who} followed the game ({messages} messages)"
+        );
+    }
+}
