@@ -87,8 +87,7 @@ async fn table_state(
     let viewer = viewer_by(&state, &id, creds.key(q.token.as_deref())).await?;
     let handle = state.table(&id).await?;
     let mut t = handle.lock().await;
-    let (_, value) = t.full_view(viewer);
-    Ok(Json((*value).clone()))
+    Ok(Json(t.full_view(viewer)))
 }
 
 #[utoipa::path(

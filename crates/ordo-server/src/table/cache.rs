@@ -22,7 +22,9 @@ pub struct ClassView {
     pub generation: u64,
     /// The table version.
     pub version: u64,
-    /// The snapshot message (`{"type": "snapshot", …}`).
+    /// The snapshot message (`{"type": "snapshot", …}`) without its log lines (its `log` is
+    /// empty): they are kept apart, shared from one snapshot to the next (`log`), and put in
+    /// place when the message is written ([`ClassView::whole`], `view.rs`).
     pub value: Arc<Value>,
     /// The patch from the class's previous snapshot, if one was built.
     pub patch: Option<SharedPatch>,
@@ -31,6 +33,9 @@ pub struct ClassView {
     pub(crate) text: std::sync::OnceLock<Utf8Bytes>,
     /// Which log entry each line of the snapshot shows (see `view.rs`).
     pub(crate) lines: Vec<super::view::LogLineId>,
+    /// The log lines, in the order of `lines`: a line that did not change is the previous
+    /// snapshot's, not a copy.
+    pub(crate) log: Vec<Arc<Value>>,
 }
 
 /// The snapshots built at the table's current change, per class (seat index; the last is the

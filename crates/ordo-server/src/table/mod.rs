@@ -19,6 +19,7 @@ pub(crate) use seats::SeatsDoc;
 pub(crate) use seats::{clean_name, default_standin};
 pub use seats::{free_seats, hosted_bot, SeatInfo, TableOptions, MAX_BOT_ITERATIONS, MAX_BOT_TIME};
 pub use seats::{is_rated, DEFAULT_ABANDON_AFTER_MS};
+pub(crate) use view::patch_between;
 pub use view::{replay_step, snapshot, version_at};
 
 pub use crate::tokens::{seed_commitment, seed_commitment_with, sha256_hex};

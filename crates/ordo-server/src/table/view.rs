@@ -39,11 +39,11 @@ impl LiveTable {
             }
         }
         let building = std::time::Instant::now();
-        let (value, lines) = snapshot_reusing(self, viewer, prev.as_deref());
+        let (value, lines, log) = snapshot_reusing(self, viewer, prev.as_deref());
         let version = self.version();
         let patch = prev.map(|p| SharedPatch {
             from: p.generation,
-            text: class_patch(&p, &value, &lines).map(|patch| {
+            text: class_patch(&p, &value, &lines, &log).map(|patch| {
                 let msg = ServerMsg::Patch {
                     base: p.version,
                     version,
@@ -59,6 +59,7 @@ impl LiveTable {
             value: Arc::new(value),
             patch,
             lines,
+            log,
         });
         if let Some(slot) = self.views.classes.get_mut(i) {
             *slot = Some(cv.clone());
@@ -75,23 +76,32 @@ impl LiveTable {
     }
 
     /// A whole snapshot for `viewer` now (a connection's first, or a resync): the class's,
-    /// with the clocks as they stand this moment.
-    pub fn full_view(&mut self, viewer: Viewer) -> (Arc<ClassView>, Arc<Value>) {
-        self.full_view_text(viewer).0
+    /// with the clocks as they stand this moment and its log lines in place.
+    pub fn full_view(&mut self, viewer: Viewer) -> Value {
+        let (cv, v) = self.full_view_value(viewer);
+        with_log(&v, &cv.lines, &cv.log)
     }
 
-    /// [`LiveTable::full_view`] with the snapshot message serialized: shared by the class's
-    /// connections while the table does not change (without clocks, which are read at each
-    /// call).
+    /// [`LiveTable::full_view`] serialized, with the class's snapshot (its value with the clocks
+    /// of this moment, without log lines): the text is shared by the class's connections while
+    /// the table does not change (without clocks, which are read at each call).
     pub(crate) fn full_view_text(
         &mut self,
         viewer: Viewer,
     ) -> ((Arc<ClassView>, Arc<Value>), axum::extract::ws::Utf8Bytes) {
         let (cv, v) = self.full_view_value(viewer);
+        let write = |v: &Value| {
+            serde_json::to_string(&WithLog {
+                value: v,
+                lines: &cv.lines,
+                log: &cv.log,
+            })
+            .unwrap_or_default()
+        };
         let text = if Arc::ptr_eq(&cv.value, &v) {
-            cv.text.get_or_init(|| v.to_string().into()).clone()
+            cv.text.get_or_init(|| write(&v).into()).clone()
         } else {
-            v.to_string().into()
+            write(&v).into()
         };
         ((cv, v), text)
     }
@@ -110,52 +120,124 @@ impl LiveTable {
     }
 }
 
-/// The patch from a class's previous snapshot to `value`: the log lines compared by which entry
-/// they show (a line already sent is neither rebuilt nor walked again), the rest by value.
-fn class_patch(prev: &ClassView, value: &Value, lines: &[LogLineId]) -> Option<Value> {
-    let mut patch = match merge_diff_except(&prev.value, value, "log") {
+impl ClassView {
+    /// The whole snapshot message, its log lines in place.
+    pub fn whole(&self) -> Value {
+        with_log(&self.value, &self.lines, &self.log)
+    }
+}
+
+/// `value` (a snapshot without its log lines) with `log` in place.
+fn with_log(value: &Value, lines: &[LogLineId], log: &[Arc<Value>]) -> Value {
+    let mut v = value.clone();
+    if let Some(slot) = v.get_mut("log") {
+        *slot = Value::Object(
+            lines
+                .iter()
+                .zip(log)
+                .map(|((key, _), line)| (key.clone(), (**line).clone()))
+                .collect(),
+        );
+    }
+    v
+}
+
+/// Writes a snapshot without its log lines as the whole message, the lines in place of its
+/// empty `log` (no copy of a line is made).
+struct WithLog<'a> {
+    value: &'a Value,
+    lines: &'a [LogLineId],
+    log: &'a [Arc<Value>],
+}
+
+impl serde::Serialize for WithLog<'_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap as _;
+        let Value::Object(m) = self.value else {
+            return self.value.serialize(ser);
+        };
+        let mut map = ser.serialize_map(Some(m.len()))?;
+        for (k, v) in m {
+            if k == "log" {
+                map.serialize_entry(k, &LogLines(self.lines, self.log))?;
+            } else {
+                map.serialize_entry(k, v)?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// The log lines as one JSON object, keyed as in a snapshot.
+struct LogLines<'a>(&'a [LogLineId], &'a [Arc<Value>]);
+
+impl serde::Serialize for LogLines<'_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap as _;
+        let mut map = ser.serialize_map(Some(self.0.len()))?;
+        for ((key, _), line) in self.0.iter().zip(self.1) {
+            map.serialize_entry(key, &**line)?;
+        }
+        map.end()
+    }
+}
+
+/// The patch from a class's previous snapshot to its new one.
+fn class_patch(
+    prev: &ClassView,
+    value: &Value,
+    lines: &[LogLineId],
+    log: &[Arc<Value>],
+) -> Option<Value> {
+    patch_between((&prev.value, &prev.lines, &prev.log), (value, lines, log))
+}
+
+/// A snapshot without its log lines, which lines it holds, and the lines.
+pub(crate) type Parts<'a> = (&'a Value, &'a [LogLineId], &'a [Arc<Value>]);
+
+/// The merge patch from one snapshot to another: the log lines compared by which entry they
+/// show (a line already sent is neither rebuilt nor walked again), the rest by value.
+pub(crate) fn patch_between(old: Parts<'_>, new: Parts<'_>) -> Option<Value> {
+    let ((old_value, old_lines, old_log), (value, lines, log)) = (old, new);
+    let mut patch = match merge_diff_except(old_value, value, "log") {
         Some(Value::Object(m)) => m,
         _ => serde_json::Map::new(),
     };
-    let old_log = prev.value.get("log").and_then(Value::as_object);
-    let new_log = value.get("log").and_then(Value::as_object);
-    let mut log = serde_json::Map::new();
-    for (key, _) in &prev.lines {
+    let mut out = serde_json::Map::new();
+    for (key, _) in old_lines {
         if !lines.iter().any(|(k, _)| k == key) {
-            log.insert(key.clone(), Value::Null);
+            out.insert(key.clone(), Value::Null);
         }
     }
-    for (key, id) in lines {
-        let Some(line) = new_log.and_then(|m| m.get(key)) else {
-            continue;
-        };
-        match prev.lines.iter().find(|(k, _)| k == key) {
-            Some((_, was)) if was == id => {}
-            Some(_) => {
-                if let Some(d) = old_log
-                    .and_then(|m| m.get(key))
-                    .and_then(|o| merge_diff(o, line))
-                {
-                    log.insert(key.clone(), d);
+    for ((key, id), line) in lines.iter().zip(log) {
+        match old_lines.iter().position(|(k, _)| k == key) {
+            Some(i) if old_lines[i].1 == *id => {}
+            Some(i) => {
+                if let Some(d) = old_log.get(i).and_then(|o| merge_diff(o, line)) {
+                    out.insert(key.clone(), d);
                 }
             }
             None => {
-                log.insert(key.clone(), strip_nulls(line));
+                out.insert(key.clone(), strip_nulls(line));
             }
         }
     }
-    if !log.is_empty() {
-        patch.insert("log".to_string(), Value::Object(log));
+    if !out.is_empty() {
+        patch.insert("log".to_string(), Value::Object(out));
     }
     let patch = (!patch.is_empty()).then_some(Value::Object(patch));
-    // In every test build: the patch turns the previous snapshot into this one.
+    // In every test build: the patch turns the one snapshot into the other.
     #[cfg(debug_assertions)]
     {
-        let mut check = (*prev.value).clone();
+        let mut check = with_log(old_value, old_lines, old_log);
         if let Some(p) = &patch {
             crate::delta::merge_apply(&mut check, p);
         }
-        assert_eq!(strip_nulls(&check), strip_nulls(value), "class patch");
+        assert_eq!(
+            strip_nulls(&check),
+            strip_nulls(&with_log(value, lines, log)),
+            "class patch"
+        );
     }
     patch
 }
@@ -168,16 +250,17 @@ pub(crate) type LogLineId = (String, (usize, bool, bool));
 /// What one viewer receives: the version, the seats, its own view, its own legal decisions,
 /// the seats pending, the clocks, and, once over, the revealed seed.
 pub fn snapshot(t: &LiveTable, viewer: Viewer) -> Value {
-    snapshot_reusing(t, viewer, None).0
+    let (value, lines, log) = snapshot_reusing(t, viewer, None);
+    with_log(&value, &lines, &log)
 }
 
-/// [`snapshot`], taking the log lines that did not change from the class's previous snapshot;
-/// also returns the ids of the lines it holds.
+/// [`snapshot`] without its log lines, the ids of the lines it holds and the lines, taking
+/// the lines that did not change from the class's previous snapshot.
 fn snapshot_reusing(
     t: &LiveTable,
     viewer: Viewer,
     prev: Option<&ClassView>,
-) -> (Value, Vec<LogLineId>) {
+) -> (Value, Vec<LogLineId>, Vec<Arc<Value>>) {
     // Before the start nobody sees a seat's private view: the deal of a free seat must not be
     // read by someone who takes it, looks and leaves it to the next player.
     let started = t.row.status != TableStatus::Open;
@@ -214,29 +297,26 @@ fn snapshot_reusing(
             Some((format!("{:05}", n + 1), (i, hidden, why)))
         })
         .collect();
-    let prev_log = prev.and_then(|p| {
-        p.value
-            .get("log")
-            .and_then(Value::as_object)
-            .map(|m| (p, m))
-    });
-    let mut log = serde_json::Map::new();
-    for (key, id) in &lines {
-        let reused = prev_log.and_then(|(p, m)| {
+    let mut log = Vec::with_capacity(lines.len());
+    let mut kept = Vec::with_capacity(lines.len());
+    for (key, id) in lines {
+        let reused = prev.and_then(|p| {
             p.lines
                 .iter()
-                .any(|(k, was)| k == key && was == id)
-                .then(|| m.get(key).cloned())
-                .flatten()
+                .position(|(k, was)| *k == key && *was == id)
+                .and_then(|i| p.log.get(i).cloned())
         });
         let line = match reused {
             Some(v) => v,
             None => match t.log.get(id.0) {
-                Some(e) => serde_json::to_value(e.line(id.1, id.2)).unwrap_or(Value::Null),
+                Some(e) => {
+                    Arc::new(serde_json::to_value(e.line(id.1, id.2)).unwrap_or(Value::Null))
+                }
                 None => continue,
             },
         };
-        log.insert(key.clone(), line);
+        log.push(line);
+        kept.push((key, id));
     }
     let snap = ServerMsg::Snapshot(Snapshot {
         table: t.row.id.clone(),
@@ -263,10 +343,10 @@ fn snapshot_reusing(
         }),
     });
     let mut value = serde_json::to_value(snap).unwrap_or(Value::Null);
-    if let Some(slot) = value.get_mut("log") {
-        *slot = Value::Object(log);
+    if let Value::Object(m) = &mut value {
+        m.insert("log".to_string(), Value::Object(serde_json::Map::new()));
     }
-    (value, lines)
+    (value, kept, log)
 }
 
 /// The public position after the first `at` decisions in effect (clamped), for replays: the

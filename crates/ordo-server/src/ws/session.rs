@@ -14,11 +14,11 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
 
-use crate::delta::merge_diff;
 use crate::error::ApiError;
 use crate::pipeline::Incoming;
 use crate::protocol::ServerMsg;
 use crate::state::{AppState, TableHandle};
+use crate::table::patch_between;
 use crate::table::LiveTable;
 
 /// Who a connection speaks for.
@@ -85,7 +85,10 @@ struct Envelope<'a> {
 struct Sent {
     generation: u64,
     version: u64,
+    /// The snapshot without its log lines (as sent: with the clocks of that moment).
     value: Arc<Value>,
+    /// The class's snapshot it was: which log lines the client holds.
+    class: Arc<crate::table::ClassView>,
 }
 
 fn server_msg(m: &ServerMsg) -> Message {
@@ -114,6 +117,7 @@ async fn full(handle: &TableHandle, conn: &Conn) -> Option<(Sent, Message)> {
             generation: cv.generation,
             version: cv.version,
             value,
+            class: cv,
         },
         msg,
     ))
@@ -134,7 +138,11 @@ async fn update(handle: &TableHandle, conn: &Conn, sent: &mut Sent) -> Result<Op
     }
     let msg = match &cv.patch {
         Some(p) if p.from == sent.generation => p.text.clone().map(Message::Text),
-        _ => merge_diff(&sent.value, &cv.value).map(|patch| {
+        _ => patch_between(
+            (&sent.value, &sent.class.lines, &sent.class.log),
+            (&cv.value, &cv.lines, &cv.log),
+        )
+        .map(|patch| {
             server_msg(&ServerMsg::Patch {
                 base: sent.version,
                 version: cv.version,
@@ -146,6 +154,7 @@ async fn update(handle: &TableHandle, conn: &Conn, sent: &mut Sent) -> Result<Op
         generation: cv.generation,
         version: cv.version,
         value: cv.value.clone(),
+        class: cv,
     };
     Ok(msg)
 }
