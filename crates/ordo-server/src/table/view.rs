@@ -192,6 +192,16 @@ fn class_patch(
     patch_between((&prev.value, &prev.lines, &prev.log), (value, lines, log))
 }
 
+/// Where the line keyed `key` stands in `lines`: the keys are the decisions' numbers,
+/// zero-padded, so they sort as they were made (a binary search; past 99,999 decisions the
+/// padding no longer sorts, and a search that misses looks at every line).
+fn find_line(lines: &[LogLineId], key: &str) -> Option<usize> {
+    lines
+        .binary_search_by(|(k, _)| k.as_str().cmp(key))
+        .ok()
+        .or_else(|| lines.iter().position(|(k, _)| k == key))
+}
+
 /// A snapshot without its log lines, which lines it holds, and the lines.
 pub(crate) type Parts<'a> = (&'a Value, &'a [LogLineId], &'a [Arc<Value>]);
 
@@ -205,12 +215,12 @@ pub(crate) fn patch_between(old: Parts<'_>, new: Parts<'_>) -> Option<Value> {
     };
     let mut out = serde_json::Map::new();
     for (key, _) in old_lines {
-        if !lines.iter().any(|(k, _)| k == key) {
+        if find_line(lines, key).is_none() {
             out.insert(key.clone(), Value::Null);
         }
     }
     for ((key, id), line) in lines.iter().zip(log) {
-        match old_lines.iter().position(|(k, _)| k == key) {
+        match find_line(old_lines, key) {
             Some(i) if old_lines[i].1 == *id => {}
             Some(i) => {
                 if let Some(d) = old_log.get(i).and_then(|o| merge_diff(o, line)) {
@@ -301,9 +311,8 @@ fn snapshot_reusing(
     let mut kept = Vec::with_capacity(lines.len());
     for (key, id) in lines {
         let reused = prev.and_then(|p| {
-            p.lines
-                .iter()
-                .position(|(k, was)| *k == key && *was == id)
+            find_line(&p.lines, &key)
+                .filter(|&i| p.lines.get(i).is_some_and(|l| l.1 == id))
                 .and_then(|i| p.log.get(i).cloned())
         });
         let line = match reused {

@@ -238,6 +238,17 @@ fn old_crusaders_table(id: &str, config: &str) -> TableRow {
 }
 
 /// The rows of [`old_tables`] after the rules-revision migration ran again.
+/// Every stored table's (id, config).
+async fn configs_of(store: &impl ordo_server::store::Store) -> Vec<(String, String)> {
+    store
+        .list_tables(None)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|t| (t.id, t.config))
+        .collect()
+}
+
 fn assert_revision_one(configs: &[(String, String)]) {
     for (id, config) in configs {
         // Not JSON objects: left as they were (such a table is reported damaged).
@@ -305,13 +316,7 @@ async fn tables_stored_before_rules_revisions_are_marked_revision_one() {
         .unwrap();
     pool.close().await;
     let s = SqliteStore::open(&url).await.unwrap();
-    let configs: Vec<(String, String)> = s
-        .list_tables(None)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|t| (t.id, t.config))
-        .collect();
+    let configs = configs_of(&s).await;
     assert_eq!(configs.len(), 12);
     assert_revision_one(&configs);
 }
@@ -332,13 +337,7 @@ async fn postgres_marks_tables_stored_before_rules_revisions_revision_one() {
     let again = PostgresStore::open(&postgres_url(), Some(&schema))
         .await
         .unwrap();
-    let configs: Vec<(String, String)> = again
-        .list_tables(None)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|t| (t.id, t.config))
-        .collect();
+    let configs = configs_of(&again).await;
     assert_eq!(configs.len(), 12);
     assert_revision_one(&configs);
     sqlx_drop_schema(&store, &schema).await;
@@ -380,13 +379,7 @@ async fn a_database_left_by_the_old_migration_runner_is_adopted_and_completed() 
     pool.close().await;
 
     let s = SqliteStore::open(&url).await.unwrap();
-    let configs: Vec<(String, String)> = s
-        .list_tables(None)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|t| (t.id, t.config))
-        .collect();
+    let configs = configs_of(&s).await;
     drop(s);
     // Every table kept; the two versions the old runner had not applied were applied now.
     assert_eq!(configs.len(), 12);
@@ -433,13 +426,7 @@ async fn postgres_adopts_a_database_left_by_the_old_migration_runner() {
     let again = PostgresStore::open(&postgres_url(), Some(&schema))
         .await
         .unwrap();
-    let configs: Vec<(String, String)> = again
-        .list_tables(None)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|t| (t.id, t.config))
-        .collect();
+    let configs = configs_of(&again).await;
     assert_eq!(configs.len(), 12);
     assert_revision_one(&configs);
     let rows: Vec<(i64, bool)> =
