@@ -24,7 +24,7 @@ pub struct ClassView {
     pub version: u64,
     /// The snapshot message (`{"type": "snapshot", …}`) without its log lines (its `log` is
     /// empty): they are kept apart, shared from one snapshot to the next (`log`), and put in
-    /// place when the message is written ([`ClassView::whole`], `view.rs`).
+    /// place when the message is written (`view.rs`).
     pub value: Arc<Value>,
     /// The patch from the class's previous snapshot, if one was built.
     pub patch: Option<SharedPatch>,

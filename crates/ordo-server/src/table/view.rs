@@ -120,13 +120,6 @@ impl LiveTable {
     }
 }
 
-impl ClassView {
-    /// The whole snapshot message, its log lines in place.
-    pub fn whole(&self) -> Value {
-        with_log(&self.value, &self.lines, &self.log)
-    }
-}
-
 /// `value` (a snapshot without its log lines) with `log` in place.
 fn with_log(value: &Value, lines: &[LogLineId], log: &[Arc<Value>]) -> Value {
     let mut v = value.clone();
