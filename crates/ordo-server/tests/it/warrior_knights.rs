@@ -9,6 +9,20 @@ use serde_json::{json, Value};
 
 use crate::http::{call, my_turn, state_at};
 
+/// Creates a table from a `POST /api/tables` body: its id and the human seats' tokens.
+async fn create_table(state: &ordo_server::AppState, body: Value) -> (String, Vec<String>) {
+    let (status, created) = call(state, "POST", "/api/tables", Some(body.to_string())).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let tokens = created["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t.as_str().map(str::to_string))
+        .collect();
+    (id, tokens)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn barons_plan_at_once_over_the_network_and_keep_their_plans_secret() {
     let state = state_at("sqlite::memory:").await;
@@ -16,18 +30,8 @@ async fn barons_plan_at_once_over_the_network_and_keep_their_plans_secret() {
         "game": "warrior-knights",
         "config": {"barons": 3},
         "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}],
-    })
-    .to_string();
-    let (status, created) = call(&state, "POST", "/api/tables", Some(body)).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let tokens: Vec<String> = created["tokens"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .take(2)
-        .map(|t| t.as_str().unwrap().to_string())
-        .collect();
+    });
+    let (id, tokens) = create_table(&state, body).await;
     let stale = Arc::new(AtomicU32::new(0));
     let planned_together = Arc::new(AtomicU32::new(0));
     let carded = Arc::new(AtomicU32::new(0));
@@ -264,17 +268,8 @@ async fn gifts_out_of_turn_are_applied_at_once_public_final_and_kept_through_a_r
         "config": {"barons": 3, "optional": {"exchanging_heirs": true}},
         "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}],
         "clock": {"initial_ms": 600000, "increment_ms": 5000},
-    })
-    .to_string();
-    let (status, created) = call(&state, "POST", "/api/tables", Some(body)).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let tok: Vec<String> = created["tokens"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t.as_str().unwrap().to_string())
-        .collect();
+    });
+    let (id, tok) = create_table(&state, body).await;
     let snap = |seat: Option<usize>| {
         let (state, id) = (state.clone(), id.clone());
         let uri = match seat {
@@ -416,17 +411,8 @@ async fn a_barons_mission_reaches_nobody_else_over_http_websocket_or_replay() {
         "game": "warrior-knights",
         "config": {"barons": 3, "optional": {"missions": true}},
         "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}],
-    })
-    .to_string();
-    let (status, created) = call(&state, "POST", "/api/tables", Some(body)).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let tokens: Vec<String> = created["tokens"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t.as_str().unwrap().to_string())
-        .collect();
+    });
+    let (id, tokens) = create_table(&state, body).await;
     // Each Baron's Mission, from the game itself.
     let missions: Vec<u64> = {
         let h = state.table(&id).await.unwrap();
