@@ -263,6 +263,14 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
         matches!(self.to_act(), ToAct::Simultaneous(_))
     }
 
+    /// For a secret decision (see [`Game::is_secret_decision`]): the one other seat who sees
+    /// it at once, as the decider does (the receiver of a private offer, say); every other
+    /// viewer still sees only that a secret decision was made. The default: nobody.
+    fn secret_shared_with(&self, seat: Seat, action: &Self::Action) -> Option<Seat> {
+        let _ = (seat, action);
+        None
+    }
+
     /// Whether `seat` could take `action` back after making it in this state without anything
     /// having been revealed: it draws no randomness and makes no hidden information (another
     /// seat's secret choice, a card) known. Servers offer undo only for such decisions. The
@@ -275,8 +283,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
     /// Whether `action` is a *free* decision: one the rules let any seat make at any moment
     /// of the game, whoever is to act (a gift of money between players, say). Free decisions
     /// are never in [`Game::legal_actions`], so bots and search never weigh them; they are
-    /// checked by [`Game::check_free`], recorded and replayed like every decision, always
-    /// public, and never taken back. The default: no decision is free.
+    /// checked by [`Game::check_free`], recorded and replayed like every decision, and never
+    /// taken back. A free decision is public, or a secret shared with exactly one other seat
+    /// (an offer between two players: [`Game::secret_shared_with`]). The default: no decision
+    /// is free.
     fn is_free_action(&self, action: &Self::Action) -> bool {
         let _ = action;
         false
@@ -284,7 +294,9 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
 
     /// Appends the free decisions `seat` may make now to `out`, **sorted ascending without
     /// duplicates** (nothing once the game is over): for interfaces, tests and random play.
-    /// The default: none.
+    /// A game whose free decisions are open-ended (an offer may combine goods in more ways
+    /// than are worth listing) lists a documented family of them, and [`Game::check_free`]
+    /// judges the rest. The default: none.
     fn free_actions_into(&self, seat: Seat, out: &mut ActionList<Self::Action>) {
         let _ = (seat, out);
     }

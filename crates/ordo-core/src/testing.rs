@@ -248,14 +248,20 @@ fn play_one<G: Game>(
             let seat = givers[rng.index(givers.len())];
             let free = &frees[seat.index()];
             let a = free[rng.index(free.len())];
-            assert!(
-                !state.is_secret_decision(seat, &a),
-                "{}",
-                ctx(
-                    step,
-                    &format!("free {a:?} is secret: free decisions are public")
-                )
-            );
+            if state.is_secret_decision(seat, &a) {
+                let with = state.secret_shared_with(seat, &a);
+                assert!(
+                    with.is_some_and(|o| o != seat && o.0 < seats),
+                    "{}",
+                    ctx(
+                        step,
+                        &format!(
+                            "free {a:?} is secret from everyone: a free decision is public or \
+                             shared with one other seat"
+                        )
+                    )
+                );
+            }
             m.apply(seat, a)
                 .unwrap_or_else(|e| panic!("{}", ctx(step, &format!("free action refused: {e}"))));
             assert!(

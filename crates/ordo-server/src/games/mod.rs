@@ -126,6 +126,7 @@ trait DynGame: Send + Sync + std::fmt::Debug {
     fn describe(&self, a: &AnyAction) -> String;
     fn announcements(&self) -> Vec<String>;
     fn is_secret(&self, seat: Seat, a: &AnyAction) -> bool;
+    fn secret_shared_with(&self, seat: Seat, a: &AnyAction) -> Option<Seat>;
     fn is_free(&self, a: &AnyAction) -> bool;
     fn can_take_back(&self, seat: Seat, a: &AnyAction) -> bool;
     fn secrets_of(&self, seat: Seat) -> Vec<String>;
@@ -218,6 +219,10 @@ impl<G: Hosted> DynGame for Match<G> {
 
     fn is_secret(&self, seat: Seat, a: &AnyAction) -> bool {
         G::unwrap_action(a).is_none_or(|a| self.state().is_secret_decision(seat, &a))
+    }
+
+    fn secret_shared_with(&self, seat: Seat, a: &AnyAction) -> Option<Seat> {
+        G::unwrap_action(a).and_then(|a| self.state().secret_shared_with(seat, &a))
     }
 
     fn is_free(&self, a: &AnyAction) -> bool {
@@ -505,6 +510,12 @@ impl AnyGame {
     /// [`ordo_core::Game::is_secret_decision`]).
     pub fn is_secret(&self, seat: Seat, a: &AnyAction) -> bool {
         self.hosted().is_secret(seat, a)
+    }
+
+    /// For a secret decision, the one other seat who sees it (see
+    /// [`ordo_core::Game::secret_shared_with`]).
+    pub fn secret_shared_with(&self, seat: Seat, a: &AnyAction) -> Option<Seat> {
+        self.hosted().secret_shared_with(seat, a)
     }
 
     /// Whether `a` is a free decision, made at any time by any seat whoever is to act (see

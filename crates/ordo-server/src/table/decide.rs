@@ -164,6 +164,7 @@ impl LiveTable {
     ) -> Result<bool, ApiError> {
         let label = self.game.describe(&action);
         let secret = self.game.is_secret(seat, &action);
+        let shared = self.game.secret_shared_with(seat, &action).map(|s| s.0);
         let effect = self.game.apply_noting(seat, &action)?;
         let label = self.game.label_after(label);
         // The why a bot left for this very decision (same position, same seat), if any.
@@ -181,6 +182,7 @@ impl LiveTable {
             label,
             effect,
             secret,
+            shared,
             granted_ms: checked.granted_ms,
             why,
         });
@@ -279,6 +281,7 @@ impl LiveTable {
             label: String::new(),
             effect: None,
             secret: false,
+            shared: None,
             granted_ms: 0,
             why: None,
         });

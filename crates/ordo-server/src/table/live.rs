@@ -39,6 +39,8 @@ pub(crate) struct LogEntry {
     pub(crate) effect: Option<serde_json::Value>,
     /// Made in secret (see [`AnyGame::is_secret`]).
     pub(crate) secret: bool,
+    /// The other seat who sees a secret decision (see [`AnyGame::secret_shared_with`]).
+    pub(crate) shared: Option<u8>,
     /// Clock increment the decision earned (ms; 0 when the seat's clock was not running, and
     /// for entries read back after a restart).
     pub(crate) granted_ms: i64,
@@ -67,6 +69,14 @@ impl LogEntry {
                 self.why.clone()
             },
         }
+    }
+
+    /// Whether the entry's decision is withheld from `viewer`: a secret one, until the game is
+    /// over, from everyone but its seat and the seat it was shared with.
+    pub(crate) fn hidden_from(&self, viewer: Option<Seat>, finished: bool) -> bool {
+        self.secret
+            && !finished
+            && !viewer.is_some_and(|v| v.0 == self.seat || Some(v.0) == self.shared)
     }
 
     /// Whether a bot's why goes to `viewer`: it shows what the bot's seat knew, so only to
@@ -173,6 +183,7 @@ impl LiveTable {
                 label: String::new(),
                 effect: None,
                 secret: false,
+                shared: None,
                 granted_ms: 0,
                 why: None,
             })
@@ -186,6 +197,7 @@ impl LiveTable {
             let seat = Seat(e.seat);
             e.label = game.describe(&a);
             e.secret = game.is_secret(seat, &a);
+            e.shared = game.secret_shared_with(seat, &a).map(|s| s.0);
             e.action = Some(a);
             game.check(seat, &a).map_err(damaged)?;
             e.effect = game.apply_noting(seat, &a).map_err(damaged)?;

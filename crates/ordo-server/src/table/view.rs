@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
-use ordo_core::{Seat, ToAct, Viewer};
+use ordo_core::{ToAct, Viewer};
 use serde_json::Value;
 
 use super::cache::{ClassView, SharedPatch};
@@ -295,7 +295,7 @@ fn snapshot_reusing(
         .skip(t.effect.len().saturating_sub(LOG_LINES))
         .filter_map(|(n, &i)| {
             let e = t.log.get(i)?;
-            let hidden = e.secret && !finished && seen.seat() != Some(Seat(e.seat));
+            let hidden = e.hidden_from(seen.seat(), finished);
             let why = e.why_shown(seen.seat(), finished);
             Some((format!("{:05}", n + 1), (i, hidden, why)))
         })
@@ -365,7 +365,7 @@ pub fn replay_step(t: &LiveTable, at: u64) -> Result<ReplayStep, ApiError> {
     let last = shown
         .last()
         .and_then(|&i| t.log.get(i))
-        .map(|e| e.line(e.secret && !finished, e.why_shown(None, finished)));
+        .map(|e| e.line(e.hidden_from(None, finished), e.why_shown(None, finished)));
     Ok(ReplayStep {
         at: n as u64,
         total: total as u64,
