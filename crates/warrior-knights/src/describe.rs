@@ -19,14 +19,14 @@ fn area(g: &WarriorKnights, a: u8) -> String {
     }
 }
 
-fn baron_name(t: &Tables, s: u8) -> String {
+pub(crate) fn baron_name(t: &Tables, s: u8) -> String {
     t.components
         .barons
         .get(usize::from(s))
         .map_or_else(|| format!("Baron {s}"), |b| b.name.clone())
 }
 
-fn noble_name(t: &Tables, k: Shape) -> String {
+pub(crate) fn noble_name(t: &Tables, k: Shape) -> String {
     t.components
         .noble_shapes
         .get(usize::from(k))
@@ -57,6 +57,63 @@ fn gift_text(t: &Tables, a: &Action) -> Option<String> {
         )),
         _ => None,
     }
+}
+
+/// One side of an offer in words ("5 crowns and the heir of Red's Star Noble").
+fn stake_text(t: &Tables, x: &crate::types::Stake) -> String {
+    let mut parts = Vec::new();
+    if x.crowns > 0 {
+        parts.push(format!(
+            "{} crown{}",
+            x.crowns,
+            if x.crowns == 1 { "" } else { "s" }
+        ));
+    }
+    if let Some(h) = x.heir {
+        parts.push(format!(
+            "the heir of {}'s {}",
+            baron_name(t, h.of),
+            noble_name(t, h.shape)
+        ));
+    }
+    parts.join(" and ")
+}
+
+/// An offer in words: "{give} for {take}".
+pub(crate) fn exchange_text(t: &Tables, x: &crate::types::OpenOffer) -> String {
+    format!("{} for {}", stake_text(t, &x.give), stake_text(t, &x.take))
+}
+
+/// An offer's decision in words; `None` for any other decision.
+fn offer_text(g: &WarriorKnights, a: &Action) -> Option<String> {
+    let t = g.t();
+    let open = |id: u16| {
+        g.offers_seen_by(None)
+            .into_iter()
+            .find(|x| x.id == id)
+            .map_or_else(
+                || format!("offer {id}"),
+                |x| {
+                    format!(
+                        "{}'s offer ({})",
+                        baron_name(t, x.from),
+                        exchange_text(t, &x)
+                    )
+                },
+            )
+    };
+    Some(match *a {
+        Action::Offer { to, give, take } => format!(
+            "offer {} {} for {}",
+            baron_name(t, to),
+            stake_text(t, &give),
+            stake_text(t, &take)
+        ),
+        Action::AcceptOffer(id) => format!("accept {}", open(id)),
+        Action::DeclineOffer(id) => format!("decline {}", open(id)),
+        Action::WithdrawOffer(id) => format!("withdraw {}", open(id)),
+        _ => return None,
+    })
 }
 
 /// The gifts `seat` may make, read from its view alone (a remote client holds nothing more),
@@ -202,6 +259,9 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
         ),
         A::RoadStay => "end the move here".into(),
         A::GiveCrowns { .. } | A::GiveHeir { .. } => gift_text(g.t(), a).unwrap_or_default(),
+        A::Offer { .. } | A::AcceptOffer(_) | A::DeclineOffer(_) | A::WithdrawOffer(_) => {
+            offer_text(g, a).unwrap_or_default()
+        }
         A::AssignKingArmy(h) => format!("a King's Army card to the {}", holder(g, h)),
         A::Transfer { troop: t, to } => format!("{} to the {}", troop(g, t), holder(g, to)),
         A::TransferArmy { from, to } => format!(

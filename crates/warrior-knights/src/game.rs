@@ -119,26 +119,37 @@ impl Game for WarriorKnights {
     fn apply_unchecked(&mut self, seat: Seat, action: Action) {
         if action.is_gift() {
             self.give(seat.0, action);
+        } else if action.is_offer() {
+            self.apply_offer(seat.0, action);
         } else {
             self.apply_action(seat.0, action);
         }
     }
 
     /// Gifts of crowns (and, with *Exchanging Heirs*, of heir tokens) may be made at any time
-    /// by any Baron (the rules' "at any time"; W22).
+    /// by any Baron (the rules' "at any time"; W22), and so may offers and their answers (W30).
     fn is_free_action(&self, action: &Action) -> bool {
-        action.is_gift()
+        action.is_free()
     }
 
+    /// Every gift, every answer to an open offer, and the offers with one thing on each side
+    /// (see `offer_decisions`).
     fn free_actions_into(&self, seat: Seat, out: &mut ActionList<Action>) {
         if !self.to_act().is_over() {
+            let start = out.len();
             self.gifts(seat.0, out);
+            self.offer_decisions(seat.0, out);
+            out[start..].sort_unstable();
         }
     }
 
     fn check_free(&self, seat: Seat, action: &Action) -> Result<(), ordo_core::IllegalReason> {
-        self.check_gift(seat.0, action)
-            .map_err(|why| ordo_core::IllegalReason::Refused { why })
+        if action.is_offer() {
+            self.check_offer(seat.0, action)
+        } else {
+            self.check_gift(seat.0, action)
+        }
+        .map_err(|why| ordo_core::IllegalReason::Refused { why })
     }
 
     fn view(&self, viewer: Viewer) -> View {
@@ -164,8 +175,19 @@ impl Game for WarriorKnights {
         crate::describe::describe(self, action)
     }
 
-    fn effect(&self, before: &Self, seat: Seat, _action: &Action) -> Option<serde_json::Value> {
-        crate::effect::effect(before, self, seat).and_then(|e| serde_json::to_value(e).ok())
+    fn effect(&self, before: &Self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        let mut e = crate::effect::effect(before, self, seat);
+        if let Action::AcceptOffer(id) | Action::DeclineOffer(id) | Action::WithdrawOffer(id) =
+            *action
+        {
+            // The offer answered, for those who see the answer (everyone once accepted): the
+            // log says what changed hands, or what was turned down.
+            let x = before.offers_seen_by(None).into_iter().find(|x| x.id == id);
+            if x.is_some() {
+                e.get_or_insert_with(Default::default).offer = x;
+            }
+        }
+        e.and_then(|e| serde_json::to_value(e).ok())
     }
 
     /// From rules revision 4, Barons still tied after every tie-break share their place, and
@@ -187,11 +209,27 @@ impl Game for WarriorKnights {
     }
 
     /// Planning is secret, and so is which Fate card a Baron discards face down in a battle
-    /// (the others see only how many he discarded).
+    /// (the others see only how many he discarded). An offer, declining it and withdrawing it
+    /// are seen by its two Barons only; accepting it is public.
     fn is_secret_decision(&self, _seat: Seat, action: &Action) -> bool {
-        !action.is_gift()
-            && (matches!(action, Action::DiscardFate(_))
-                || matches!(self.to_act(), ToAct::Simultaneous(_)))
+        match action {
+            Action::Offer { .. } | Action::DeclineOffer(_) | Action::WithdrawOffer(_) => true,
+            a if a.is_free() => false,
+            a => {
+                matches!(a, Action::DiscardFate(_))
+                    || matches!(self.to_act(), ToAct::Simultaneous(_))
+            }
+        }
+    }
+
+    /// The other side of an offer sees the offer, its withdrawal and its refusal.
+    fn secret_shared_with(&self, seat: Seat, action: &Action) -> Option<Seat> {
+        match action {
+            Action::Offer { .. } | Action::DeclineOffer(_) | Action::WithdrawOffer(_) => {
+                self.offer_party(seat.0, action).map(Seat)
+            }
+            _ => None,
+        }
     }
 
     /// Laying a card during Planning reveals nothing and draws nothing, unless it is the card

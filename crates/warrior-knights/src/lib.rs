@@ -24,6 +24,7 @@ pub mod fate;
 mod game;
 mod king;
 pub mod map;
+mod offers;
 mod phases;
 mod play;
 #[cfg(test)]

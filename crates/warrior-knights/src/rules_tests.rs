@@ -4344,7 +4344,12 @@ fn exchanging_heirs_a_dead_noble_returns_only_once_his_heir_is_handed_back() {
             .into_iter()
             .map(|(a, _)| a)
             .collect();
-        assert_eq!(offered, g.free_actions(Seat(s)), "seat {s}");
+        let gifts: Vec<Action> = g
+            .free_actions(Seat(s))
+            .into_iter()
+            .filter(Action::is_gift)
+            .collect();
+        assert_eq!(offered, gifts, "seat {s}");
     }
     for v in [Viewer::Spectator, Viewer::Seat(Seat(2))] {
         assert_eq!(
@@ -4770,4 +4775,229 @@ fn missions_are_scored_at_the_end_two_influence_each_from_the_state_as_it_stands
     ] {
         assert_eq!(d.mission_done(0, cond), want, "{cond:?}");
     }
+}
+
+fn heir(of: u8, shape: Shape) -> Option<HeirToken> {
+    Some(HeirToken { of, shape })
+}
+
+#[test]
+fn an_offer_is_seen_by_its_two_barons_only_and_changes_hands_when_accepted() {
+    let mut g = game_with(&heirs_config(3));
+    run_steps(&mut g, Vec::new());
+    let to_act = g.to_act();
+    let legal0 = legal(&g, 0);
+    let (c0, c2) = (crowns(&g, 0), crowns(&g, 2));
+    // Seat 2, not to act, offers seat 0 his Star Noble's heir for 3 crowns.
+    let offer = Action::Offer {
+        to: 0,
+        give: Stake {
+            crowns: 0,
+            heir: heir(2, STAR),
+        },
+        take: Stake {
+            crowns: 3,
+            heir: None,
+        },
+    };
+    assert!(!to_act.includes(Seat(2)));
+    assert!(g.free_actions(Seat(2)).contains(&offer));
+    assert!(g.is_secret_decision(Seat(2), &offer));
+    assert_eq!(g.secret_shared_with(Seat(2), &offer), Some(Seat(0)));
+    let hash = g.state_hash();
+    act(&mut g, 2, offer);
+    assert_ne!(g.state_hash(), hash, "an open offer is part of the state");
+    assert_eq!(g.to_act(), to_act);
+    assert_eq!(legal(&g, 0), legal0, "the turn stays where it was");
+    // Nothing changed hands yet; the two of them see it, nobody else does.
+    assert_eq!((crowns(&g, 0), crowns(&g, 2)), (c0, c2));
+    assert_eq!(g.heir_holder(2, STAR), Some(2));
+    let open = g.view(Viewer::Seat(Seat(0))).offers;
+    assert_eq!(open.len(), 1);
+    let id = open[0].id;
+    assert_eq!((open[0].from, open[0].to), (2, 0));
+    assert_eq!(g.view(Viewer::Seat(Seat(2))).offers, open);
+    for v in [Viewer::Spectator, Viewer::Seat(Seat(1))] {
+        let view = g.view(v);
+        assert!(view.offers.is_empty());
+        let text = serde_json::to_string(&view).expect("view");
+        assert!(!text.contains("\"offers\""), "{v:?} sees the offer");
+    }
+    // Seat 1's search never guesses it either.
+    let mut rng = ordo_core::GameRng::from_seed(3);
+    let guess = g.resample_from_view(Seat(1), &mut rng);
+    assert!(guess.offers_seen_by(None).is_empty());
+    // The receiver may accept, decline; the maker may withdraw; nobody else answers.
+    assert!(g.free_actions(Seat(0)).contains(&Action::AcceptOffer(id)));
+    assert!(g.free_actions(Seat(0)).contains(&Action::DeclineOffer(id)));
+    assert!(g.free_actions(Seat(2)).contains(&Action::WithdrawOffer(id)));
+    assert!(refusal(&g, 1, Action::AcceptOffer(id)).contains("no such offer"));
+    assert!(refusal(&g, 2, Action::AcceptOffer(id)).contains("no such offer"));
+    assert!(refusal(&g, 0, Action::WithdrawOffer(id)).contains("no such offer"));
+    // Accepting is public, and both sides change hands at once.
+    let accept = Action::AcceptOffer(id);
+    assert!(!g.is_secret_decision(Seat(0), &accept));
+    let before = g.clone();
+    act(&mut g, 0, accept);
+    assert_eq!((crowns(&g, 0), crowns(&g, 2)), (c0 - 3, c2 + 3));
+    assert_eq!(g.heir_holder(2, STAR), Some(0));
+    assert!(g.view(Viewer::Seat(Seat(0))).offers.is_empty());
+    assert_eq!(g.to_act(), to_act);
+    // The log says what changed hands, for everyone.
+    let e = g.effect(&before, Seat(0), &accept).expect("effect");
+    assert_eq!(e["offer"]["from"], 2);
+    assert_eq!(e["offer"]["take"]["crowns"], 3);
+    assert!(
+        before.describe_action(&accept).contains("3 crowns"),
+        "{}",
+        before.describe_action(&accept)
+    );
+    // Accepted once: it is gone.
+    assert!(refusal(&g, 0, accept).contains("no such offer"));
+}
+
+#[test]
+fn an_offer_is_declined_withdrawn_replaced_or_refused_when_it_cannot_be_honoured() {
+    let mut g = game_with(&heirs_config(3));
+    run_steps(&mut g, Vec::new());
+    let c1 = crowns(&g, 1);
+    let ask = |n: u8| Action::Offer {
+        to: 1,
+        give: Stake {
+            crowns: 0,
+            heir: heir(0, SQUARE),
+        },
+        take: Stake {
+            crowns: n,
+            heir: None,
+        },
+    };
+    act(&mut g, 0, ask(2));
+    let first = g.view(Viewer::Seat(Seat(0))).offers[0].id;
+    // A new offer to the same Baron replaces the open one.
+    act(&mut g, 0, ask(1));
+    let open = g.view(Viewer::Seat(Seat(1))).offers;
+    assert_eq!(open.len(), 1);
+    assert_ne!(open[0].id, first);
+    assert_eq!(open[0].take.crowns, 1);
+    let id = open[0].id;
+    // Declined: gone, nothing moved; the decline is seen by the maker only.
+    let decline = Action::DeclineOffer(id);
+    assert!(g.is_secret_decision(Seat(1), &decline));
+    assert_eq!(g.secret_shared_with(Seat(1), &decline), Some(Seat(0)));
+    act(&mut g, 1, decline);
+    assert!(g.view(Viewer::Seat(Seat(0))).offers.is_empty());
+    assert_eq!(crowns(&g, 1), c1);
+    // Withdrawn by its maker.
+    act(&mut g, 0, ask(1));
+    let id = g.view(Viewer::Seat(Seat(0))).offers[0].id;
+    assert_eq!(
+        g.secret_shared_with(Seat(0), &Action::WithdrawOffer(id)),
+        Some(Seat(1))
+    );
+    act(&mut g, 0, Action::WithdrawOffer(id));
+    assert!(g.view(Viewer::Seat(Seat(1))).offers.is_empty());
+    // An offer the maker can no longer honour cannot be accepted, and the game is unchanged.
+    act(&mut g, 0, ask(1));
+    let id = g.view(Viewer::Seat(Seat(0))).offers[0].id;
+    act(
+        &mut g,
+        0,
+        Action::GiveHeir {
+            of: 0,
+            shape: SQUARE,
+            to: 2,
+        },
+    );
+    let before = g.clone();
+    let hash = g.state_hash();
+    assert!(refusal(&g, 1, Action::AcceptOffer(id)).contains("does not hold that heir"));
+    assert!(!g.free_actions(Seat(1)).contains(&Action::AcceptOffer(id)));
+    assert!(g.free_actions(Seat(1)).contains(&Action::DeclineOffer(id)));
+    assert!(g.apply(Seat(1), Action::AcceptOffer(id)).is_err());
+    assert!(g == before && g.state_hash() == hash);
+    // Bad offers are refused with their reason, the game unchanged.
+    let held = u8::try_from(crowns(&g, 0)).unwrap_or(u8::MAX);
+    let mine = Stake {
+        crowns: 0,
+        heir: heir(0, STAR),
+    };
+    let coin = Stake {
+        crowns: 1,
+        heir: None,
+    };
+    let cases = [
+        (
+            Action::Offer {
+                to: 0,
+                give: mine,
+                take: coin,
+            },
+            "another Baron",
+        ),
+        (
+            Action::Offer {
+                to: 9,
+                give: mine,
+                take: coin,
+            },
+            "no such Baron",
+        ),
+        (
+            Action::Offer {
+                to: 1,
+                give: coin,
+                take: coin,
+            },
+            "at least one heir",
+        ),
+        (
+            Action::Offer {
+                to: 1,
+                give: mine,
+                take: Stake::default(),
+            },
+            "asks something",
+        ),
+        (
+            Action::Offer {
+                to: 1,
+                give: Stake {
+                    crowns: held.saturating_add(1),
+                    heir: heir(0, STAR),
+                },
+                take: coin,
+            },
+            "holds only",
+        ),
+        (
+            Action::Offer {
+                to: 1,
+                give: Stake {
+                    crowns: 0,
+                    heir: heir(1, STAR),
+                },
+                take: coin,
+            },
+            "does not hold that heir",
+        ),
+        (Action::AcceptOffer(999), "no such offer"),
+    ];
+    for (x, why) in cases {
+        let got = refusal(&g, 0, x);
+        assert!(got.contains(why), "{x:?}: {got}");
+        assert!(g.apply(Seat(0), x).is_err());
+        assert!(g == before && g.state_hash() == hash);
+    }
+    // Without Exchanging Heirs there is nothing to exchange.
+    let mut plain = game(3);
+    run_steps(&mut plain, Vec::new());
+    assert!(refusal(&plain, 0, ask(1)).contains("only with Exchanging Heirs"));
+    assert!(!plain.free_actions(Seat(0)).iter().any(Action::is_offer));
+    // Offers lapse at the end; none is made after it.
+    g.core.phase = Phase::Over;
+    assert_eq!(
+        g.check(Seat(0), &ask(1)),
+        Err(ordo_core::IllegalReason::GameOver)
+    );
 }

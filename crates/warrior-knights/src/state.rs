@@ -434,6 +434,8 @@ pub(crate) struct Core {
     pub(crate) crown: Crown,
     /// *Missions*: each Baron's secret Mission.
     pub(crate) missions: MissionSlot,
+    /// *Exchanging Heirs*: offers still open between two Barons (W30).
+    pub(crate) offers: IfPlayed<crate::offers::Offers>,
 }
 
 /// The state of an optional rule or an expansion's variant: present only at tables that play
@@ -964,6 +966,7 @@ impl WarriorKnights {
                 ),
                 crown: IfPlayed(config.optional.the_king.then(Reign::default)),
                 missions: MissionSlot::default(),
+                offers: IfPlayed::default(),
             },
         };
         // Raze Kingdom cities by Fate.

@@ -456,11 +456,99 @@ pub enum Action {
     /// *The King*: the new King puts the next King's Army card with this Noble (at his
     /// stronghold or a city of his) or at his stronghold.
     AssignKingArmy(Holder),
+    /// Out of turn, at any time, with *Exchanging Heirs*: propose an exchange to another
+    /// Baron, who must accept it for anything to change hands (W30). Seen by the two of them
+    /// only; it replaces any offer of yours still open with that Baron.
+    Offer {
+        /// The Baron it is made to.
+        to: u8,
+        /// What you would hand over.
+        give: Stake,
+        /// What you ask in return.
+        take: Stake,
+    },
+    /// Accept an offer made to you (by its number): both sides change hands at once, for all
+    /// to see, if both Barons still hold what it names.
+    AcceptOffer(u16),
+    /// Decline an offer made to you (only its maker is told).
+    DeclineOffer(u16),
+    /// Withdraw an offer you made (only its receiver is told).
+    WithdrawOffer(u16),
+}
+
+/// An heir token (*Exchanging Heirs*): the heir of Baron `of`'s Noble `shape`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkHeirToken"))]
+#[serde(deny_unknown_fields)]
+pub struct HeirToken {
+    /// The Baron whose Noble it is.
+    pub of: u8,
+    /// That Noble.
+    pub shape: Shape,
+}
+
+/// One side of an offer: crowns (at most 255), an heir token, or both.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkStake"))]
+#[serde(deny_unknown_fields)]
+pub struct Stake {
+    /// Crowns.
+    #[serde(default)]
+    pub crowns: u8,
+    /// An heir token.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub heir: Option<HeirToken>,
+}
+
+impl Stake {
+    /// Nothing at all.
+    pub fn is_empty(&self) -> bool {
+        self.crowns == 0 && self.heir.is_none()
+    }
+}
+
+/// An offer still open: made by `from` to `to`, numbered `id`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WkOffer"))]
+pub struct OpenOffer {
+    /// Its number (what accepting, declining and withdrawing name).
+    pub id: u16,
+    /// Who made it.
+    pub from: u8,
+    /// Who it is made to.
+    pub to: u8,
+    /// What the maker would hand over.
+    pub give: Stake,
+    /// What the maker asks in return.
+    pub take: Stake,
 }
 
 impl Action {
-    /// Whether the decision is a gift, made at any time by any Baron (a free decision).
+    /// Whether the decision is a gift, made at any time by any Baron.
     pub fn is_gift(&self) -> bool {
         matches!(self, Action::GiveCrowns { .. } | Action::GiveHeir { .. })
+    }
+
+    /// Whether the decision is about an offer: making, accepting, declining or withdrawing one.
+    pub fn is_offer(&self) -> bool {
+        matches!(
+            self,
+            Action::Offer { .. }
+                | Action::AcceptOffer(_)
+                | Action::DeclineOffer(_)
+                | Action::WithdrawOffer(_)
+        )
+    }
+
+    /// Whether the decision is free: made at any time by any Baron, whoever is to act (a gift
+    /// or an offer's decision).
+    pub fn is_free(&self) -> bool {
+        self.is_gift() || self.is_offer()
     }
 }

@@ -259,6 +259,14 @@ pub struct View {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub the_king: Option<KingView>,
+    /// *Exchanging Heirs*: the open offers the viewer made or received (W30); nobody else
+    /// sees them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(
+        feature = "ts",
+        ts(as = "Option<Vec<crate::types::OpenOffer>>", optional)
+    )]
+    pub offers: Vec<crate::types::OpenOffer>,
 }
 
 /// *The King*, as everyone sees it.
@@ -577,6 +585,7 @@ impl WarriorKnights {
                     .map_or(0, |k| k.bonus_influence),
                 to_place: r.to_place.clone(),
             }),
+            offers: me.map_or_else(Vec::new, |m| self.offers_seen_by(Some(m))),
         }
     }
 
@@ -656,6 +665,10 @@ impl WarriorKnights {
             for c in it {
                 gb.hand[c.index()] += 1;
             }
+        }
+        // Offers between other Barons were never seen.
+        if let Some(o) = g.core.offers.0.as_mut() {
+            o.open.retain(|x| x.from == me || x.to == me);
         }
         // Other Barons' Missions: any of the cards this Baron does not hold (the rest were never
         // seen).

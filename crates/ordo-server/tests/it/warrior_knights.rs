@@ -552,3 +552,178 @@ async fn a_barons_mission_reaches_nobody_else_over_http_websocket_or_replay() {
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_offer_reaches_its_two_barons_only_until_accepted_over_http_websocket_and_replay() {
+    use futures_util::StreamExt;
+    let state = state_at("sqlite::memory:").await;
+    let body = json!({
+        "game": "warrior-knights",
+        "config": {"barons": 3, "optional": {"exchanging_heirs": true}},
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}],
+    });
+    let (id, tok) = create_table(&state, body).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = ordo_server::app(state.clone());
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, router).await;
+    });
+    let url = |q: &str| format!("ws://{addr}/api/tables/{id}/ws{q}");
+    let (mut ws2, _) = tokio_tungstenite::connect_async(url(&format!("?token={}", tok[2])))
+        .await
+        .unwrap();
+    let (mut spec, _) = tokio_tungstenite::connect_async(url("")).await.unwrap();
+    let snap = |seat: Option<usize>| {
+        let (state, id) = (state.clone(), id.clone());
+        let uri = match seat {
+            Some(s) => format!("/api/tables/{id}/state?token={}", tok[s]),
+            None => format!("/api/tables/{id}/state"),
+        };
+        async move { call(&state, "GET", &uri, None).await.1 }
+    };
+    let post = |seat: usize, action: Value| {
+        let (state, id, token) = (state.clone(), id.clone(), tok[seat].clone());
+        async move {
+            let (_, s) = call(
+                &state,
+                "GET",
+                &format!("/api/tables/{id}/state?token={token}"),
+                None,
+            )
+            .await;
+            let body = json!({"token": token, "version": s["version"], "action": action});
+            call(
+                &state,
+                "POST",
+                &format!("/api/tables/{id}/actions"),
+                Some(body.to_string()),
+            )
+            .await
+        }
+    };
+    // Every WebSocket message a connection has received so far, as text.
+    async fn drain(
+        ws: &mut tokio_tungstenite::WebSocketStream<
+            tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+        >,
+    ) -> Vec<String> {
+        let mut out = Vec::new();
+        while let Ok(Some(Ok(m))) =
+            tokio::time::timeout(std::time::Duration::from_millis(300), ws.next()).await
+        {
+            if let Ok(t) = m.to_text() {
+                out.push(t.to_string());
+            }
+        }
+        out
+    }
+    // An offer's traces in a message: the decision, its answers, the open offers (the view's
+    // `"offer": [..]` is the Mercenaries on offer, public).
+    let traces =
+        |m: &str| m.contains("\"offer\":{") || m.contains("_offer\"") || m.contains("\"offers\"");
+    let heir = |b: &Value| b["view"]["barons"][0]["nobles"][0]["heir"].clone();
+    let offer = json!({"offer": {"to": 1, "give": {"crowns": 0, "heir": {"of": 0, "shape": 0}}, "take": {"crowns": 1}}});
+
+    // Seat 0 offers seat 1 his Star Noble's heir for a crown, and seat 1 declines.
+    let (status, ack) = post(0, offer.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{ack}");
+    for s in [0, 1] {
+        let v = snap(Some(s)).await;
+        let open = v["view"]["offers"]
+            .as_array()
+            .expect("the two of them see it");
+        assert_eq!(open.len(), 1, "{v}");
+        assert_eq!(
+            (open[0]["from"].clone(), open[0]["to"].clone()),
+            (json!(0), json!(1))
+        );
+        assert_eq!(
+            last_line(&v)["action"],
+            offer,
+            "seat {s} reads the offer in the log"
+        );
+    }
+    let id1 = snap(Some(1)).await["view"]["offers"][0]["id"].clone();
+    for v in [snap(Some(2)).await, snap(None).await] {
+        assert!(v["view"]["offers"].is_null(), "{v}");
+        let line = last_line(&v);
+        assert_eq!(line["secret"], json!(true), "{line}");
+        assert!(
+            line["action"].is_null() && line["label"].is_null(),
+            "{line}"
+        );
+        assert!(!traces(&v.to_string()), "{v}");
+    }
+    let (status, ack) = post(1, json!({"decline_offer": id1})).await;
+    assert_eq!(status, StatusCode::OK, "{ack}");
+    let maker = snap(Some(0)).await;
+    assert!(maker["view"]["offers"].is_null());
+    assert_eq!(last_line(&maker)["action"], json!({"decline_offer": id1}));
+    assert_eq!(
+        last_line(&maker)["effect"]["offer"]["take"]["crowns"],
+        json!(1)
+    );
+    assert_eq!(last_line(&snap(Some(2)).await)["secret"], json!(true));
+
+    // Nothing of either reached seat 2 or the spectator, over the WebSocket or in the replay.
+    for (who, ws) in [("seat 2", &mut ws2), ("spectator", &mut spec)] {
+        let got = drain(ws).await;
+        assert!(
+            got.len() >= 2,
+            "{who} followed the table ({} messages)",
+            got.len()
+        );
+        for m in &got {
+            assert!(!traces(m), "{who} received {m}");
+        }
+    }
+    let version = snap(None).await["version"].as_u64().unwrap();
+    for at in 0..=version {
+        let (status, step) = call(
+            &state,
+            "GET",
+            &format!("/api/tables/{id}/replay?at={at}"),
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{step}");
+        assert!(!traces(&step.to_string()), "the replay at {at}: {step}");
+    }
+
+    // A bad offer is refused with its reason; a third Baron cannot answer one.
+    let (status, err) = post(
+        0,
+        json!({"offer": {"to": 0, "give": {"crowns": 1}, "take": {"heir": {"of": 0, "shape": 1}}}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{err}");
+    assert!(
+        err["message"].as_str().unwrap().contains("another Baron"),
+        "{err}"
+    );
+    let (status, ack) = post(0, offer.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{ack}");
+    let id2 = snap(Some(1)).await["view"]["offers"][0]["id"].clone();
+    let (status, err) = post(2, json!({"accept_offer": id2})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{err}");
+
+    // Accepted: the exchange is public, in every viewer's log.
+    let crowns = |v: &Value, b: usize| v["view"]["barons"][b]["crowns"].as_u64().unwrap();
+    let before = snap(None).await;
+    assert_eq!(heir(&before), json!(0));
+    let (status, ack) = post(1, json!({"accept_offer": id2})).await;
+    assert_eq!(status, StatusCode::OK, "{ack}");
+    for v in [snap(Some(2)).await, snap(None).await] {
+        assert_eq!(heir(&v), json!(1), "the heir changed hands");
+        assert_eq!(crowns(&v, 0), crowns(&before, 0) + 1);
+        assert_eq!(crowns(&v, 1), crowns(&before, 1) - 1);
+        let line = last_line(&v);
+        assert_eq!(line["action"], json!({"accept_offer": id2}), "{line}");
+        assert_eq!(line["effect"]["offer"]["from"], json!(0), "{line}");
+        assert!(
+            line["label"].as_str().unwrap().contains("1 crown"),
+            "{line}"
+        );
+    }
+}

@@ -81,7 +81,7 @@ fn conformance_with_every_option() {
     };
     let report = check_conformance::<warrior_knights::WarriorKnights>(&configs, &opts, arbitrary);
     assert_eq!(report.games, 60);
-    // Gifts (crowns, and heirs with Exchanging Heirs) are made out of turn throughout.
+    // Gifts (crowns, and heirs with Exchanging Heirs) and offers are made out of turn throughout.
     assert!(report.free > 500, "{report:?}");
 }
 
