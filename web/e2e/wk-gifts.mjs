@@ -122,6 +122,49 @@ export async function scenarioWkGifts(browser) {
   check(/Give the heir of .+ Noble to /.test(heirLine), `the log names the heir given (${heirLine})`);
   passed.push(`(g) an heir token given out of turn; the log reads "${heirLine.trim()}"; the boards show who holds it`);
 
+  // An offer, which the other Baron must accept: the giver offers the taker his Star Noble's heir
+  // for 2 crowns. Only the two of them see it until it is accepted; then everyone reads the exchange.
+  await gp.waitForSelector('#wk-offers summary');
+  if ((await gp.locator('#wk-offers[open]').count()) === 0) await gp.click('#wk-offers summary');
+  await gp.selectOption('[data-k="wk-offer-to"]', String(taker));
+  await gp.waitForSelector(`[data-k="wk-offer-give-heir"] option[value="${giver}-0"]`, { state: 'attached' });
+  await gp.selectOption('[data-k="wk-offer-give-heir"]', `${giver}-0`);
+  // Nothing asked yet: the form says so rather than sending.
+  const v3 = await version(gp);
+  await gp.waitForSelector('[data-k="wk-offer-send"]:not([disabled])', { timeout: 10000 });
+  await gp.click('[data-k="wk-offer-send"]');
+  const problem = (await gp.locator('[data-k="wk-offer-problem"]').textContent()) ?? '';
+  check(/both sides/.test(problem) && (await version(gp)) === v3, `an offer asking nothing is not sent, and the form says why (${problem})`);
+  await gp.fill('[data-k="wk-offer-take-crowns"]', '2');
+  await gp.locator('[data-k="wk-offer-take-crowns"]').press('Tab');
+  await gp.waitForSelector('[data-k="wk-offer-send"]:not([disabled])', { timeout: 10000 });
+  await gp.click('[data-k="wk-offer-send"]');
+  await gp.waitForFunction((v) => /** @type {any} */ (window).__ordo.snap.version > v, v3, { timeout: 10000 });
+  await tp.waitForSelector('.wk-offers-in li', { timeout: 10000 });
+  const incoming = (await tp.locator('.wk-offers-in li').first().textContent()) ?? '';
+  check(/offers you the heir of .+ Star Noble for 2 crowns/.test(incoming), `the taker reads the offer in words (${incoming})`);
+  const mine = (await gp.locator('.wk-offers-out li').first().textContent()) ?? '';
+  check(/the heir of .+ Star Noble for 2 crowns/.test(mine), `the maker sees his open offer (${mine})`);
+  await ap.waitForFunction((v) => /** @type {any} */ (window).__ordo.snap.version > v, v3, { timeout: 10000 });
+  const third = await snap(ap);
+  check(third.view.offers == null && (await ap.locator('.wk-offers-in li, .wk-offers-out li').count()) === 0, 'the third Baron sees no offer');
+  const thirdLine = await lastLog(ap);
+  check(/secret/.test(thirdLine) && !/Star|heir/.test(thirdLine), `the third Baron's log shows only a secret decision (${thirdLine})`);
+  await tp.locator('#wk-offers').scrollIntoViewIfNeeded();
+  await shot(tp, 'wk-offer-incoming');
+  const offerId = (await snap(tp)).view.offers[0].id;
+  const taker0 = crowns(await snap(tp), taker);
+  await tp.waitForSelector(`[data-k="wk-offer-accept-${offerId}"]:not([disabled])`, { timeout: 10000 });
+  const v4 = await version(tp);
+  await tp.click(`[data-k="wk-offer-accept-${offerId}"]`);
+  await ap.waitForFunction((v) => /** @type {any} */ (window).__ordo.snap.version > v, v4, { timeout: 10000 });
+  const done = await snap(ap);
+  check(done.view.barons[giver].nobles[0].heir === taker && crowns(done, taker) === taker0 - 2, 'the heir and 2 crowns changed hands');
+  const acceptLine = await lastLog(ap);
+  check(/Accept .+ offer: the heir of .+ Star Noble for 2 crowns/.test(acceptLine), `everyone reads the exchange in the log (${acceptLine})`);
+  check(JSON.stringify(done.to_act) === JSON.stringify(toAct), 'the turn stayed where it was');
+  passed.push(`(g) an offer made out of turn, seen by its two Barons only, accepted; the log reads "${acceptLine.trim()}"`);
+
   // More than the Baron holds, typed past the field's limit, is capped at what he holds; a
   // cancelled gift gives nothing.
   const v2 = await version(gp);
@@ -132,7 +175,8 @@ export async function scenarioWkGifts(browser) {
   await gp.click('#wk-give-crowns-go');
   await gp.waitForSelector('#wk-give-yes');
   const capped = (await gp.locator('.wk-give-confirm').textContent()) ?? '';
-  check(new RegExp(`Give ${crowns(after, giver)} crowns`).test(capped), `the amount is capped at what the Baron holds (${capped})`);
+  const holds = crowns(await snap(gp), giver);
+  check(new RegExp(`Give ${holds} crowns`).test(capped), `the amount is capped at what the Baron holds (${capped})`);
   await gp.click('#wk-give-no');
   check((await version(gp)) === v2, 'cancelling gives nothing');
 
@@ -149,6 +193,11 @@ export async function scenarioWkGifts(browser) {
   check(/[а-яё]/i.test(ruLine), `the gift's log line in Russian (${ruLine})`);
   await gp.locator('#wk-give').scrollIntoViewIfNeeded();
   await shot(gp, 'wk-gift-ru');
+  const ruOffers = (await gp.locator('#wk-offers summary').textContent()) ?? '';
+  check(/[а-яё]/i.test(ruOffers), `the offers box speaks Russian (${ruOffers})`);
+  if ((await gp.locator('#wk-offers[open]').count()) === 0) await gp.click('#wk-offers summary');
+  await gp.locator('#wk-offers').scrollIntoViewIfNeeded();
+  await shot(gp, 'wk-offer-ru');
   await gp.selectOption('#lang', 'en');
   const phone = await newContext(browser, 'wkg-phone', { width: 390, height: 844 });
   await phone.addCookies(await gp.context().cookies());
@@ -160,6 +209,11 @@ export async function scenarioWkGifts(browser) {
   const overflow = await pp.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   check(overflow <= 1, `the gift box fits a phone (${overflow}px sideways)`);
   await shot(pp, 'wk-gift-phone');
+  if ((await pp.locator('#wk-offers[open]').count()) === 0) await pp.click('#wk-offers summary');
+  await pp.locator('#wk-offers').scrollIntoViewIfNeeded();
+  const overflow2 = await pp.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  check(overflow2 <= 1, `the offers box fits a phone (${overflow2}px sideways)`);
+  await shot(pp, 'wk-offer-phone');
   await phone.close();
   passed.push('(g) the gift box in Russian and on a phone; screenshots wk-gift-confirm.png, wk-gift-ru.png, wk-gift-phone.png');
   for (const c of ctxs) await c.close();

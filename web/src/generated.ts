@@ -1719,7 +1719,19 @@ shape: number,
 /**
  * The Baron who receives the token.
  */
-to: number, } } | { "assign_king_army": WkHolder };
+to: number, } } | { "assign_king_army": WkHolder } | { "offer": { 
+/**
+ * The Baron it is made to.
+ */
+to: number, 
+/**
+ * What you would hand over.
+ */
+give: WkStake, 
+/**
+ * What you ask in return.
+ */
+take: WkStake, } } | { "accept_offer": number } | { "decline_offer": number } | { "withdraw_offer": number };
 
 export type WkAssembly = { 
 /**
@@ -2029,7 +2041,13 @@ voted?: WkVoted,
 /**
  * Events drawn because of it.
  */
-events?: Array<WkDrawn>, };
+events?: Array<WkDrawn>, 
+/**
+ * The offer this decision accepted, declined or withdrew (an accepted one changed hands
+ * both ways). Seen by whoever sees the decision: everyone for an acceptance, the two
+ * Barons otherwise.
+ */
+offer?: WkOffer, };
 
 export type WkEventColour = "red" | "green" | "blue";
 
@@ -2084,6 +2102,16 @@ blessed: boolean,
 funds: [number, number, number, number, number, number], };
 
 export type WkFort = { "city": number } | { "stronghold": number };
+
+export type WkHeirToken = { 
+/**
+ * The Baron whose Noble it is.
+ */
+of: number, 
+/**
+ * That Noble.
+ */
+shape: number, };
 
 export type WkHolder = { "noble": number } | "stronghold";
 
@@ -2211,6 +2239,28 @@ dead: boolean,
  */
 heir?: number, };
 
+export type WkOffer = { 
+/**
+ * Its number (what accepting, declining and withdrawing name).
+ */
+id: number, 
+/**
+ * Who made it.
+ */
+from: number, 
+/**
+ * Who it is made to.
+ */
+to: number, 
+/**
+ * What the maker would hand over.
+ */
+give: WkStake, 
+/**
+ * What the maker asks in return.
+ */
+take: WkStake, };
+
 export type WkOptional = { 
 /**
  * A Private Motion may propose anything.
@@ -2294,6 +2344,16 @@ faith: number, };
 export type WkSite = { "city": number } | "stronghold";
 
 export type WkStage = "fighters" | "mode" | "commanders" | "draw" | { "discard": number } | { "casualties": number } | "outcome" | "retreats" | "capture" | "done";
+
+export type WkStake = { 
+/**
+ * Crowns.
+ */
+crowns: number, 
+/**
+ * An heir token.
+ */
+heir?: WkHeirToken, };
 
 export type WkStanding = { 
 /**
@@ -2470,7 +2530,12 @@ missions?: Array<WkMissionResult>,
 /**
  * *The King*: the variant's state (absent without it).
  */
-the_king?: WkKingView, };
+the_king?: WkKingView, 
+/**
+ * *Exchanging Heirs*: the open offers the viewer made or received (W30); nobody else
+ * sees them.
+ */
+offers?: Array<WkOffer>, };
 
 export type WkVoted = { 
 /**

@@ -8,6 +8,7 @@ import { nobleBadge, nobleStrength, maintained, locText, nobleTitle } from './ma
 import { h, s, seatBadge, SEAT_COLORS } from '../../shell/dom.js';
 import { t } from './ctx.js';
 import { giftsBox, missionLine } from './gifts.js';
+import { offersBox } from './offers.js';
 
 /** @typedef {import('../../src/generated').Snapshot} Snapshot */
 /** @typedef {import('../../src/generated').WkView} WkView */
@@ -95,10 +96,11 @@ export function baronBoard(snap, view, seat) {
 
   const hand = seat === snap.you && view.mine && view.mine.seat === seat ? myHand(view) : null;
   const gifts = seat === snap.you ? giftsBox(snap, view) : null;
+  const offers = seat === snap.you ? offersBox(snap, view) : null;
   return h('article', {
     class: `player card wk-baron${toAct ? ' to-act' : ''}${snap.you === seat ? ' me' : ''}`, id: `player-${seat}`,
     'data-seat': seat, style: `--seat: ${SEAT_COLORS[seat % 6]}`,
-  }, header, res, missionLine(view, seat), factsEl, nobles, hand, gifts);
+  }, header, res, missionLine(view, seat), factsEl, nobles, hand, offers, gifts);
 }
 
 /** @param {string} cls @param {string} icon @param {number} n @param {string} name */

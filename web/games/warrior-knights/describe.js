@@ -7,6 +7,7 @@ import { s, actionKind } from '../../shell/dom.js';
 import { t } from './ctx.js';
 import { revoltCity, revoltPrices } from './history.js';
 import { cardText, gainsOf, alsoOf } from './follow.js';
+import { offerDecisionText } from './offers.js';
 
 /** @typedef {import('../../src/generated').Snapshot} Snapshot */
 /** @typedef {import('../../src/generated').Legal} Legal */
@@ -203,6 +204,10 @@ export function describe(a, view, live) {
     case 'assign_king_army': return t('d.assign_king_army', { holder: holderName(v) });
     case 'give_crowns': return t('d.give_crowns', { n: v.crowns, who: who(v.to) });
     case 'give_heir': return t('d.give_heir', { heir: t('heir_of', { who: who(v.of), shape: shapeName(v.shape) }), who: who(v.to) });
+    case 'offer': return offerDecisionText(k, v, null);
+    case 'accept_offer':
+    case 'decline_offer':
+    case 'withdraw_offer': return offerDecisionText(k, v, live ? view?.offers?.find((o) => o.id === v) : null);
     default: return null;
   }
 }
@@ -223,13 +228,17 @@ export function label(snap, view, legal) {
  */
 export function logText(view, e) {
   let text;
+  const k = actionKind(e.action);
   try {
-    text = describe(e.action, view, false) ?? e.label ?? '';
+    // An offer's answer is worded from the offer it answered, kept with the line.
+    const answered = /** @type {any} */ (e.effect)?.offer;
+    text = answered && ['accept_offer', 'decline_offer', 'withdraw_offer'].includes(k)
+      ? offerDecisionText(k, payload(e.action), answered)
+      : describe(e.action, view, false) ?? e.label ?? '';
   } catch {
     text = e.label ?? '';
   }
   const card = cardText(e);
-  const k = actionKind(e.action);
   if (card) {
     if (k === 'carry_out') text = t('log.carry_out', { card });
     else if (k === 'decline') text = t('log.decline', { card });
@@ -237,7 +246,7 @@ export function logText(view, e) {
     else if (['draft_spot', 'versatile_crowns', 'versatile_vote', 'versatile_track', 'versatile_battle', 'mobilize_to', 'hire', 'hire_bundle', 'no_hire', 'pledge', 'fund', 'start_expedition', 'repair', 'fortify', 'muster'].includes(k)) text = t('log.with_card', { card, text });
   }
   // A gift's own words say what moved.
-  const gains = k === 'give_crowns' ? null : gainsOf(e);
+  const gains = k === 'give_crowns' || k === 'accept_offer' ? null : gainsOf(e);
   if (gains) text = t('log.result', { text, gains });
   return [text, ...alsoOf(e)].join(' · ');
 }
