@@ -5001,3 +5001,62 @@ fn an_offer_is_declined_withdrawn_replaced_or_refused_when_it_cannot_be_honoured
         Err(ordo_core::IllegalReason::GameOver)
     );
 }
+
+/// Random games where Barons make random free decisions: offers are made, answered and
+/// accepted throughout, each acceptance moves exactly what its offer named, and the turn never
+/// moves.
+#[test]
+fn offers_are_made_answered_and_accepted_in_random_games() {
+    let mut rng = ordo_core::GameRng::from_seed(5);
+    let (mut made, mut accepted, mut closed) = (0, 0, 0);
+    for seed in 0..2u64 {
+        let mut g = fresh_with(&heirs_config(3), seed);
+        let mut steps = 0;
+        while !g.to_act().is_over() && steps < 6000 {
+            steps += 1;
+            if rng.below(3) == 0 {
+                let s = Seat(rng.below(3) as u8);
+                let free = g.free_actions(s);
+                let offers: Vec<Action> = free.into_iter().filter(Action::is_offer).collect();
+                if !offers.is_empty() {
+                    let a = offers[rng.index(offers.len())];
+                    let before = g.clone();
+                    let to_act = g.to_act();
+                    act(&mut g, s.0, a);
+                    assert_eq!(g.to_act(), to_act);
+                    match a {
+                        Action::Offer { .. } => made += 1,
+                        Action::AcceptOffer(id) => {
+                            accepted += 1;
+                            let x = before
+                                .offers_seen_by(None)
+                                .into_iter()
+                                .find(|x| x.id == id)
+                                .expect("the offer accepted was open");
+                            let moved = i32::from(x.give.crowns) - i32::from(x.take.crowns);
+                            assert_eq!(
+                                i32::from(crowns(&g, x.to)) - i32::from(crowns(&before, x.to)),
+                                moved
+                            );
+                            for (h, holder) in [(x.give.heir, x.to), (x.take.heir, x.from)] {
+                                if let Some(h) = h {
+                                    assert_eq!(g.heir_holder(h.of, h.shape), Some(holder));
+                                }
+                            }
+                        }
+                        _ => closed += 1,
+                    }
+                    continue;
+                }
+            }
+            let seat = g.to_act().seats().iter().next().expect("a seat to act");
+            let legal = legal(&g, seat.0);
+            let a = legal[rng.index(legal.len())];
+            act(&mut g, seat.0, a);
+        }
+    }
+    assert!(
+        made > 20 && accepted > 5 && closed > 5,
+        "{made} made, {accepted} accepted, {closed} declined or withdrawn"
+    );
+}
