@@ -172,6 +172,9 @@ pub enum BattleResult {
     Victory,
     /// Draw one more Fate card.
     DrawFate,
+    /// For Glory's deck: the defender may retreat if he shows more of these than the attacker;
+    /// otherwise each counts as *Draw 1 Fate*.
+    RetreatOrDraw,
 }
 
 /// An expedition result on a Fate card, worst first.
@@ -180,6 +183,9 @@ pub enum BattleResult {
 pub enum ExpeditionResult {
     /// The investment is lost.
     FleetLost,
+    /// For Glory's deck: each funder pays 2 crowns more or forfeits his stake; then as *No
+    /// News*.
+    FundsNeeded,
     /// The expedition waits for the next draw.
     NoNews,
     /// Pays the investment back.
@@ -190,6 +196,8 @@ pub enum ExpeditionResult {
     X3,
     /// Pays four times the investment.
     X4,
+    /// For Glory's deck: pays five times the investment.
+    X5,
 }
 
 /// A Fate card: seven independent results.
@@ -216,6 +224,16 @@ pub struct FateCard {
     pub spice_islands: ExpeditionResult,
     /// The China expedition result.
     pub china: ExpeditionResult,
+    /// For Glory's deck: a Riot breaks out (a softer revolt).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub riot: bool,
+}
+
+impl FateCard {
+    /// The three expedition results: Ceylon, the Spice Islands, China.
+    pub fn expeditions(&self) -> [ExpeditionResult; 3] {
+        [self.ceylon, self.spice_islands, self.china]
+    }
 }
 
 /// The Fate deck.
@@ -472,6 +490,95 @@ impl Components {
         self.cities.iter().filter(|c| c.kind == CityKind::Kingdom)
     }
 
+    /// Every problem with a Fate deck (`deck`, whose cards name each city `per_city` times), as
+    /// (JSON path, message) pairs; the base deck is checked with 1, For Glory's with 2.
+    pub(crate) fn fate_problems(&self, deck: &FateDeck, per_city: usize) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        let mut err = |path: &str, m: String| out.push((path.to_string(), m));
+        let f = &deck.cards;
+        let want = self.cities.len() * per_city;
+        if f.len() != want {
+            err(
+                "fate.cards",
+                format!("{} Fate cards, the deck has {want}", f.len()),
+            );
+        }
+        let mut ids: Vec<&str> = f.iter().map(|c| c.id.as_str()).collect();
+        ids.sort_unstable();
+        if ids.windows(2).any(|w| w[0] == w[1]) {
+            err("fate.cards", "two Fate cards share an id".into());
+        }
+        for (i, city) in self.cities.iter().enumerate() {
+            let n = f.iter().filter(|c| c.city == city.id).count();
+            if n != per_city {
+                err(
+                    &format!("cities[{i}].id"),
+                    format!(
+                        "city `{}` is named on {n} Fate cards, not {per_city}",
+                        city.id
+                    ),
+                );
+            }
+        }
+        let baron_ids: Vec<&str> = self.barons.iter().map(|b| b.id.as_str()).collect();
+        let nat_ids: Vec<&str> = self.nationalities.iter().map(|n| n.id.as_str()).collect();
+        for (i, c) in f.iter().enumerate() {
+            if !baron_ids.contains(&c.baron.as_str()) {
+                err(
+                    &format!("fate.cards[{i}].baron"),
+                    format!("Fate card `{}`: unknown Baron `{}`", c.id, c.baron),
+                );
+            }
+            if !self.noble_shapes.contains(&c.noble) {
+                err(
+                    &format!("fate.cards[{i}].noble"),
+                    format!("Fate card `{}`: unknown Noble shape `{}`", c.id, c.noble),
+                );
+            }
+            if !nat_ids.contains(&c.nationality.as_str()) {
+                err(
+                    &format!("fate.cards[{i}].nationality"),
+                    format!(
+                        "Fate card `{}`: unknown nationality `{}`",
+                        c.id, c.nationality
+                    ),
+                );
+            }
+        }
+        for (i, b) in baron_ids.iter().enumerate() {
+            if f.iter().filter(|c| c.baron == *b).count() == 0 {
+                err(
+                    &format!("barons[{i}].id"),
+                    format!("no Fate card names Baron `{b}`: it could never be drawn"),
+                );
+            }
+        }
+        // Ceylon has the best odds and lowest pay, China the worst odds and highest pay.
+        let success = |pick: fn(&FateCard) -> ExpeditionResult| {
+            f.iter().filter(|c| pick(c) >= ExpeditionResult::X1).count()
+        };
+        let (ceylon, spice, china) = (
+            success(|c| c.ceylon),
+            success(|c| c.spice_islands),
+            success(|c| c.china),
+        );
+        if !(ceylon > spice && spice > china) {
+            err(
+                "fate.cards",
+                format!(
+                    "expedition odds must fall from Ceylon to China: {ceylon}, {spice}, {china} successes"
+                ),
+            );
+        }
+        if deck.battle_draw_cap == 0 {
+            err(
+                "fate.battle_draw_cap",
+                "the battle draw cap must be positive".into(),
+            );
+        }
+        out
+    }
+
     /// Every problem with the tables (empty when they are consistent with the rules), each with
     /// the JSON path of the value at fault (`components.json: cities[3]: …`).
     pub fn problems(&self) -> Vec<DataError> {
@@ -680,76 +787,21 @@ impl Components {
             }
         }
         // The Fate deck: 24 cards naming every city exactly once and only known ids.
-        let f = &self.fate.cards;
-        if f.len() != 24 {
-            err(
-                "fate.cards",
-                format!("{} Fate cards, the game has 24", f.len()),
-            );
+        for e in self.fate_problems(&self.fate, 1) {
+            err(&e.0, e.1);
         }
-        for (i, city) in self.cities.iter().enumerate() {
-            let n = f.iter().filter(|c| c.city == city.id).count();
-            if n != 1 {
+        for (i, c) in self.fate.cards.iter().enumerate() {
+            if c.riot
+                || c.battle > BattleResult::DrawFate
+                || c.expeditions()
+                    .iter()
+                    .any(|r| matches!(r, ExpeditionResult::X5 | ExpeditionResult::FundsNeeded))
+            {
                 err(
-                    &format!("cities[{i}].id"),
-                    format!("city `{}` is named on {n} Fate cards, not 1", city.id),
+                    &format!("fate.cards[{i}]"),
+                    format!("Fate card `{}`: a result only For Glory's deck has", c.id),
                 );
             }
-        }
-        let baron_ids: Vec<&str> = self.barons.iter().map(|b| b.id.as_str()).collect();
-        for (i, c) in f.iter().enumerate() {
-            if !baron_ids.contains(&c.baron.as_str()) {
-                err(
-                    &format!("fate.cards[{i}].baron"),
-                    format!("Fate card `{}`: unknown Baron `{}`", c.id, c.baron),
-                );
-            }
-            if !self.noble_shapes.contains(&c.noble) {
-                err(
-                    &format!("fate.cards[{i}].noble"),
-                    format!("Fate card `{}`: unknown Noble shape `{}`", c.id, c.noble),
-                );
-            }
-            if !nat_ids.contains(&c.nationality.as_str()) {
-                err(
-                    &format!("fate.cards[{i}].nationality"),
-                    format!(
-                        "Fate card `{}`: unknown nationality `{}`",
-                        c.id, c.nationality
-                    ),
-                );
-            }
-        }
-        for (i, b) in baron_ids.iter().enumerate() {
-            if f.iter().filter(|c| c.baron == *b).count() == 0 {
-                err(
-                    &format!("barons[{i}].id"),
-                    format!("no Fate card names Baron `{b}`: it could never be drawn"),
-                );
-            }
-        }
-        // Ceylon has the best odds and lowest pay, China the worst odds and highest pay.
-        let success = |pick: fn(&FateCard) -> ExpeditionResult| {
-            f.iter().filter(|c| pick(c) >= ExpeditionResult::X1).count()
-        };
-        let (ceylon, spice, china) = (
-            success(|c| c.ceylon),
-            success(|c| c.spice_islands),
-            success(|c| c.china),
-        );
-        if !(ceylon > spice && spice > china) {
-            err(
-                "fate.cards",
-                format!(
-                    "expedition odds must fall from Ceylon to China: {ceylon}, {spice}, {china} successes"
-                ),
-            );
-        }
-        if self.fate.battle_draw_cap == 0 {
-            err(
-                "fate.battle_draw_cap",
-                "the battle draw cap must be positive".into(),
-            );
         }
         let l = &self.limits;
         if l.baron_markers != self.starting.baron_markers {

@@ -2376,7 +2376,10 @@ impl WarriorKnights {
                 Some(ExpeditionResult::X2) => 2,
                 Some(ExpeditionResult::X3) => 3,
                 Some(ExpeditionResult::X4) => 4,
-                Some(ExpeditionResult::NoNews) | None => continue,
+                Some(ExpeditionResult::X5) => 5,
+                // Funds Needed is on For Glory's deck only, which no table plays yet (the
+                // funders' payment round comes with it; research section 10).
+                Some(ExpeditionResult::NoNews | ExpeditionResult::FundsNeeded) | None => continue,
                 Some(ExpeditionResult::FleetLost) => 0,
             };
             let funds = self.core.expeditions[i].funds;
