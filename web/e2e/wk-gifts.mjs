@@ -135,9 +135,10 @@ export async function scenarioWkGifts(browser) {
   await gp.click('[data-k="wk-offer-send"]');
   const problem = (await gp.locator('[data-k="wk-offer-problem"]').textContent()) ?? '';
   check(/both sides/.test(problem) && (await version(gp)) === v3, `an offer asking nothing is not sent, and the form says why (${problem})`);
+  // Typed, then the button clicked straight away: the one click sends it.
   await gp.fill('[data-k="wk-offer-take-crowns"]', '2');
-  await gp.locator('[data-k="wk-offer-take-crowns"]').press('Tab');
-  await gp.waitForSelector('[data-k="wk-offer-send"]:not([disabled])', { timeout: 10000 });
+  const preview = (await gp.locator('[data-k="wk-offer-problem"]').textContent()) ?? '';
+  check(/will be asked: the heir of .+ Star Noble for 2 crowns/.test(preview), `the form says what will be asked (${preview})`);
   await gp.click('[data-k="wk-offer-send"]');
   await gp.waitForFunction((v) => /** @type {any} */ (window).__ordo.snap.version > v, v3, { timeout: 10000 });
   await tp.waitForSelector('.wk-offers-in li', { timeout: 10000 });
@@ -152,11 +153,10 @@ export async function scenarioWkGifts(browser) {
   check(/secret/.test(thirdLine) && !/Star|heir/.test(thirdLine), `the third Baron's log shows only a secret decision (${thirdLine})`);
   await tp.locator('#wk-offers').scrollIntoViewIfNeeded();
   await shot(tp, 'wk-offer-incoming');
-  const offerId = (await snap(tp)).view.offers[0].id;
   const taker0 = crowns(await snap(tp), taker);
-  await tp.waitForSelector(`[data-k="wk-offer-accept-${offerId}"]:not([disabled])`, { timeout: 10000 });
+  await tp.waitForSelector(`[data-k="wk-offer-accept-${giver}"]:not([disabled])`, { timeout: 10000 });
   const v4 = await version(tp);
-  await tp.click(`[data-k="wk-offer-accept-${offerId}"]`);
+  await tp.click(`[data-k="wk-offer-accept-${giver}"]`);
   await ap.waitForFunction((v) => /** @type {any} */ (window).__ordo.snap.version > v, v4, { timeout: 10000 });
   const done = await snap(ap);
   check(done.view.barons[giver].nobles[0].heir === taker && crowns(done, taker) === taker0 - 2, 'the heir and 2 crowns changed hands');

@@ -1731,7 +1731,35 @@ give: WkStake,
 /**
  * What you ask in return.
  */
-take: WkStake, } } | { "accept_offer": number } | { "decline_offer": number } | { "withdraw_offer": number };
+take: WkStake, } } | { "accept_offer": { 
+/**
+ * Who made it.
+ */
+from: number, 
+/**
+ * What he would hand over.
+ */
+give: WkStake, 
+/**
+ * What he asks in return.
+ */
+take: WkStake, } } | { "decline_offer": { 
+/**
+ * Who made it.
+ */
+from: number, 
+/**
+ * What he would hand over.
+ */
+give: WkStake, 
+/**
+ * What he asks in return.
+ */
+take: WkStake, } } | { "withdraw_offer": { 
+/**
+ * Who it was made to.
+ */
+to: number, } };
 
 export type WkAssembly = { 
 /**
@@ -2041,13 +2069,7 @@ voted?: WkVoted,
 /**
  * Events drawn because of it.
  */
-events?: Array<WkDrawn>, 
-/**
- * The offer this decision accepted, declined or withdrew (an accepted one changed hands
- * both ways). Seen by whoever sees the decision: everyone for an acceptance, the two
- * Barons otherwise.
- */
-offer?: WkOffer, };
+events?: Array<WkDrawn>, };
 
 export type WkEventColour = "red" | "green" | "blue";
 
@@ -2240,10 +2262,6 @@ dead: boolean,
 heir?: number, };
 
 export type WkOffer = { 
-/**
- * Its number (what accepting, declining and withdrawing name).
- */
-id: number, 
 /**
  * Who made it.
  */

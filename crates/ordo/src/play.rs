@@ -176,8 +176,11 @@ fn run_game<G: CliGame>(args: &PlayArgs) -> anyhow::Result<ExitCode> {
                         return Ok(ExitCode::SUCCESS);
                     }
                     if let Some(words) = t.strip_prefix("give") {
+                        // Public gifts only: at a shared terminal a private offer would be
+                        // read by everyone, and bots never answer one.
                         let all: Vec<(G::Action, String)> = free
                             .iter()
+                            .filter(|a| !m.state().is_secret_decision(seat, a))
                             .map(|a| (*a, m.state().describe_action(a)))
                             .collect();
                         listed = crate::games::matching(&all, words)

@@ -79,39 +79,27 @@ fn stake_text(t: &Tables, x: &crate::types::Stake) -> String {
     parts.join(" and ")
 }
 
-/// An offer in words: "{give} for {take}".
-pub(crate) fn exchange_text(t: &Tables, x: &crate::types::OpenOffer) -> String {
-    format!("{} for {}", stake_text(t, &x.give), stake_text(t, &x.take))
-}
-
 /// An offer's decision in words; `None` for any other decision.
 fn offer_text(g: &WarriorKnights, a: &Action) -> Option<String> {
     let t = g.t();
-    let open = |id: u16| {
-        g.offers_seen_by(None)
-            .into_iter()
-            .find(|x| x.id == id)
-            .map_or_else(
-                || format!("offer {id}"),
-                |x| {
-                    format!(
-                        "{}'s offer ({})",
-                        baron_name(t, x.from),
-                        exchange_text(t, &x)
-                    )
-                },
-            )
+    let terms = |give: &crate::types::Stake, take: &crate::types::Stake| {
+        format!("{} for {}", stake_text(t, give), stake_text(t, take))
     };
     Some(match *a {
-        Action::Offer { to, give, take } => format!(
-            "offer {} {} for {}",
-            baron_name(t, to),
-            stake_text(t, &give),
-            stake_text(t, &take)
+        Action::Offer { to, give, take } => {
+            format!("offer {} {}", baron_name(t, to), terms(&give, &take))
+        }
+        Action::AcceptOffer { from, give, take } => format!(
+            "accept {}'s offer: {}",
+            baron_name(t, from),
+            terms(&give, &take)
         ),
-        Action::AcceptOffer(id) => format!("accept {}", open(id)),
-        Action::DeclineOffer(id) => format!("decline {}", open(id)),
-        Action::WithdrawOffer(id) => format!("withdraw {}", open(id)),
+        Action::DeclineOffer { from, give, take } => format!(
+            "decline {}'s offer: {}",
+            baron_name(t, from),
+            terms(&give, &take)
+        ),
+        Action::WithdrawOffer { to } => format!("withdraw the offer to {}", baron_name(t, to)),
         _ => return None,
     })
 }
@@ -259,9 +247,10 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
         ),
         A::RoadStay => "end the move here".into(),
         A::GiveCrowns { .. } | A::GiveHeir { .. } => gift_text(g.t(), a).unwrap_or_default(),
-        A::Offer { .. } | A::AcceptOffer(_) | A::DeclineOffer(_) | A::WithdrawOffer(_) => {
-            offer_text(g, a).unwrap_or_default()
-        }
+        A::Offer { .. }
+        | A::AcceptOffer { .. }
+        | A::DeclineOffer { .. }
+        | A::WithdrawOffer { .. } => offer_text(g, a).unwrap_or_default(),
         A::AssignKingArmy(h) => format!("a King's Army card to the {}", holder(g, h)),
         A::Transfer { troop: t, to } => format!("{} to the {}", troop(g, t), holder(g, to)),
         A::TransferArmy { from, to } => format!(

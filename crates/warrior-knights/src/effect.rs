@@ -58,12 +58,6 @@ pub struct Effect {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "ts", ts(as = "Option<Vec<Drawn>>", optional))]
     pub events: Vec<Drawn>,
-    /// The offer this decision accepted, declined or withdrew (an accepted one changed hands
-    /// both ways). Seen by whoever sees the decision: everyone for an acceptance, the two
-    /// Barons otherwise.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub offer: Option<crate::types::OpenOffer>,
 }
 
 fn no_gains(g: &[i32; 4]) -> bool {
@@ -103,7 +97,6 @@ pub(crate) fn effect(
         gains,
         voted: voted(&a, &b),
         events,
-        offer: None,
     };
     (out != Effect::default()).then_some(out)
 }

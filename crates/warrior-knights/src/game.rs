@@ -175,19 +175,8 @@ impl Game for WarriorKnights {
         crate::describe::describe(self, action)
     }
 
-    fn effect(&self, before: &Self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
-        let mut e = crate::effect::effect(before, self, seat);
-        if let Action::AcceptOffer(id) | Action::DeclineOffer(id) | Action::WithdrawOffer(id) =
-            *action
-        {
-            // The offer answered, for those who see the answer (everyone once accepted): the
-            // log says what changed hands, or what was turned down.
-            let x = before.offers_seen_by(None).into_iter().find(|x| x.id == id);
-            if x.is_some() {
-                e.get_or_insert_with(Default::default).offer = x;
-            }
-        }
-        e.and_then(|e| serde_json::to_value(e).ok())
+    fn effect(&self, before: &Self, seat: Seat, _action: &Action) -> Option<serde_json::Value> {
+        crate::effect::effect(before, self, seat).and_then(|e| serde_json::to_value(e).ok())
     }
 
     /// From rules revision 4, Barons still tied after every tie-break share their place, and
@@ -213,7 +202,9 @@ impl Game for WarriorKnights {
     /// are seen by its two Barons only; accepting it is public.
     fn is_secret_decision(&self, _seat: Seat, action: &Action) -> bool {
         match action {
-            Action::Offer { .. } | Action::DeclineOffer(_) | Action::WithdrawOffer(_) => true,
+            Action::Offer { .. } | Action::DeclineOffer { .. } | Action::WithdrawOffer { .. } => {
+                true
+            }
             a if a.is_free() => false,
             a => {
                 matches!(a, Action::DiscardFate(_))
@@ -223,10 +214,10 @@ impl Game for WarriorKnights {
     }
 
     /// The other side of an offer sees the offer, its withdrawal and its refusal.
-    fn secret_shared_with(&self, seat: Seat, action: &Action) -> Option<Seat> {
+    fn secret_shared_with(&self, _seat: Seat, action: &Action) -> Option<Seat> {
         match action {
-            Action::Offer { .. } | Action::DeclineOffer(_) | Action::WithdrawOffer(_) => {
-                self.offer_party(seat.0, action).map(Seat)
+            Action::Offer { .. } | Action::DeclineOffer { .. } | Action::WithdrawOffer { .. } => {
+                Self::offer_party(action).map(Seat)
             }
             _ => None,
         }

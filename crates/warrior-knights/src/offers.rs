@@ -12,8 +12,6 @@ use crate::types::{Action, HeirToken, OpenOffer, Stake};
 /// keep their state hashes).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Offers {
-    /// The number the next offer takes.
-    pub(crate) next: u16,
     /// Open offers, oldest first: at most one from each Baron to each other.
     pub(crate) open: Vec<OpenOffer>,
 }
@@ -39,20 +37,31 @@ impl WarriorKnights {
             .collect()
     }
 
-    fn offer(&self, id: u16) -> Option<OpenOffer> {
-        self.offers_seen_by(None).into_iter().find(|x| x.id == id)
+    /// The open offer from `from` to `to`.
+    fn offer(&self, from: u8, to: u8) -> Option<OpenOffer> {
+        self.offers_seen_by(None)
+            .into_iter()
+            .find(|x| x.from == from && x.to == to)
     }
 
     /// The other Baron who sees `s`'s offer decision `a` (the offer's other side).
-    pub(crate) fn offer_party(&self, s: u8, a: &Action) -> Option<u8> {
+    pub(crate) fn offer_party(a: &Action) -> Option<u8> {
         match *a {
-            Action::Offer { to, .. } => Some(to),
-            Action::AcceptOffer(id) | Action::DeclineOffer(id) | Action::WithdrawOffer(id) => {
-                let x = self.offer(id)?;
-                Some(if x.from == s { x.to } else { x.from })
-            }
+            Action::Offer { to, .. } | Action::WithdrawOffer { to } => Some(to),
+            Action::AcceptOffer { from, .. } | Action::DeclineOffer { from, .. } => Some(from),
             _ => None,
         }
+    }
+
+    /// The open offer from `from` to `s`, if its terms are still `give` for `take`.
+    fn answered(&self, s: u8, from: u8, give: Stake, take: Stake) -> Result<OpenOffer, String> {
+        let x = self
+            .offer(from, s)
+            .ok_or("no such offer to you (it may have been withdrawn)")?;
+        if x.give != give || x.take != take {
+            return Err("that offer has been replaced: read the new one".into());
+        }
+        Ok(x)
     }
 
     /// Why `s` cannot hand over `stake` now (`Ok` if he can).
@@ -109,24 +118,18 @@ impl WarriorKnights {
                 self.holds(s, &give)?;
                 self.holds(to, &take)
             }
-            Action::AcceptOffer(id) => {
-                let x = self
-                    .offer(id)
-                    .filter(|x| x.to == s)
-                    .ok_or("no such offer to you")?;
+            Action::AcceptOffer { from, give, take } => {
+                let x = self.answered(s, from, give, take)?;
                 self.holds(x.from, &x.give)?;
                 self.holds(x.to, &x.take)
             }
-            Action::DeclineOffer(id) => self
-                .offer(id)
-                .filter(|x| x.to == s)
+            Action::DeclineOffer { from, give, take } => {
+                self.answered(s, from, give, take).map(|_| ())
+            }
+            Action::WithdrawOffer { to } => self
+                .offer(s, to)
                 .map(|_| ())
-                .ok_or_else(|| "no such offer to you".into()),
-            Action::WithdrawOffer(id) => self
-                .offer(id)
-                .filter(|x| x.from == s)
-                .map(|_| ())
-                .ok_or_else(|| "no such offer of yours".into()),
+                .ok_or_else(|| "you have no open offer to that Baron".into()),
             _ => Err("not an offer".into()),
         }
     }
@@ -158,28 +161,25 @@ impl WarriorKnights {
         match a {
             Action::Offer { to, give, take } => {
                 offers.open.retain(|x| !(x.from == s && x.to == to));
-                let mut id = offers.next.max(1);
-                while offers.open.iter().any(|x| x.id == id) {
-                    id = id.checked_add(1).unwrap_or(1);
-                }
-                offers.next = id.checked_add(1).unwrap_or(1);
                 offers.open.push(OpenOffer {
-                    id,
                     from: s,
                     to,
                     give,
                     take,
                 });
             }
-            Action::AcceptOffer(id) | Action::DeclineOffer(id) | Action::WithdrawOffer(id) => {
-                let Some(at) = offers.open.iter().position(|x| x.id == id) else {
+            Action::AcceptOffer { from, .. } | Action::DeclineOffer { from, .. } => {
+                let Some(at) = offers.open.iter().position(|x| x.from == from && x.to == s) else {
                     return;
                 };
                 let x = offers.open.remove(at);
-                if matches!(a, Action::AcceptOffer(_)) {
+                if matches!(a, Action::AcceptOffer { .. }) {
                     self.hand_over(x.from, x.to, x.give);
                     self.hand_over(x.to, x.from, x.take);
                 }
+            }
+            Action::WithdrawOffer { to } => {
+                offers.open.retain(|x| !(x.from == s && x.to == to));
             }
             _ => {}
         }
@@ -199,12 +199,14 @@ impl WarriorKnights {
         let start = out.len();
         for x in self.offers_seen_by(Some(s)) {
             if x.to == s {
-                if self.check_offer(s, &Action::AcceptOffer(x.id)).is_ok() {
-                    out.push(Action::AcceptOffer(x.id));
+                let (from, give, take) = (x.from, x.give, x.take);
+                let accept = Action::AcceptOffer { from, give, take };
+                if self.check_offer(s, &accept).is_ok() {
+                    out.push(accept);
                 }
-                out.push(Action::DeclineOffer(x.id));
+                out.push(Action::DeclineOffer { from, give, take });
             } else {
-                out.push(Action::WithdrawOffer(x.id));
+                out.push(Action::WithdrawOffer { to: x.to });
             }
         }
         let sides = |b: u8| -> Vec<Stake> {

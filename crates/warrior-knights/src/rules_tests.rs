@@ -4781,6 +4781,15 @@ fn heir(of: u8, shape: Shape) -> Option<HeirToken> {
     Some(HeirToken { of, shape })
 }
 
+/// Accepting and declining an open offer, as its receiver saw it.
+fn answers(x: &OpenOffer) -> (Action, Action) {
+    let (from, give, take) = (x.from, x.give, x.take);
+    (
+        Action::AcceptOffer { from, give, take },
+        Action::DeclineOffer { from, give, take },
+    )
+}
+
 #[test]
 fn an_offer_is_seen_by_its_two_barons_only_and_changes_hands_when_accepted() {
     let mut g = game_with(&heirs_config(3));
@@ -4814,7 +4823,8 @@ fn an_offer_is_seen_by_its_two_barons_only_and_changes_hands_when_accepted() {
     assert_eq!(g.heir_holder(2, STAR), Some(2));
     let open = g.view(Viewer::Seat(Seat(0))).offers;
     assert_eq!(open.len(), 1);
-    let id = open[0].id;
+    let (accept, decline) = answers(&open[0]);
+    let withdraw = Action::WithdrawOffer { to: 0 };
     assert_eq!((open[0].from, open[0].to), (2, 0));
     assert_eq!(g.view(Viewer::Seat(Seat(2))).offers, open);
     for v in [Viewer::Spectator, Viewer::Seat(Seat(1))] {
@@ -4828,14 +4838,27 @@ fn an_offer_is_seen_by_its_two_barons_only_and_changes_hands_when_accepted() {
     let guess = g.resample_from_view(Seat(1), &mut rng);
     assert!(guess.offers_seen_by(None).is_empty());
     // The receiver may accept, decline; the maker may withdraw; nobody else answers.
-    assert!(g.free_actions(Seat(0)).contains(&Action::AcceptOffer(id)));
-    assert!(g.free_actions(Seat(0)).contains(&Action::DeclineOffer(id)));
-    assert!(g.free_actions(Seat(2)).contains(&Action::WithdrawOffer(id)));
-    assert!(refusal(&g, 1, Action::AcceptOffer(id)).contains("no such offer"));
-    assert!(refusal(&g, 2, Action::AcceptOffer(id)).contains("no such offer"));
-    assert!(refusal(&g, 0, Action::WithdrawOffer(id)).contains("no such offer"));
+    assert!(g.free_actions(Seat(0)).contains(&accept));
+    assert!(g.free_actions(Seat(0)).contains(&decline));
+    assert!(g.free_actions(Seat(2)).contains(&withdraw));
+    assert!(refusal(&g, 1, accept).contains("no such offer"));
+    assert!(refusal(&g, 2, accept).contains("no such offer"));
+    assert!(refusal(&g, 0, withdraw).contains("no open offer"));
+    // Answers name the offer by its maker and terms: other terms are refused, and no number
+    // tells anyone how many offers were made.
+    let other = Action::AcceptOffer {
+        from: 2,
+        give: Stake {
+            crowns: 0,
+            heir: heir(2, STAR),
+        },
+        take: Stake {
+            crowns: 2,
+            heir: None,
+        },
+    };
+    assert!(refusal(&g, 0, other).contains("replaced"));
     // Accepting is public, and both sides change hands at once.
-    let accept = Action::AcceptOffer(id);
     assert!(!g.is_secret_decision(Seat(0), &accept));
     let before = g.clone();
     act(&mut g, 0, accept);
@@ -4844,9 +4867,6 @@ fn an_offer_is_seen_by_its_two_barons_only_and_changes_hands_when_accepted() {
     assert!(g.view(Viewer::Seat(Seat(0))).offers.is_empty());
     assert_eq!(g.to_act(), to_act);
     // The log says what changed hands, for everyone.
-    let e = g.effect(&before, Seat(0), &accept).expect("effect");
-    assert_eq!(e["offer"]["from"], 2);
-    assert_eq!(e["offer"]["take"]["crowns"], 3);
     assert!(
         before.describe_action(&accept).contains("3 crowns"),
         "{}",
@@ -4873,16 +4893,15 @@ fn an_offer_is_declined_withdrawn_replaced_or_refused_when_it_cannot_be_honoured
         },
     };
     act(&mut g, 0, ask(2));
-    let first = g.view(Viewer::Seat(Seat(0))).offers[0].id;
-    // A new offer to the same Baron replaces the open one.
+    let (stale, _) = answers(&g.view(Viewer::Seat(Seat(1))).offers[0]);
+    // A new offer to the same Baron replaces the open one: an answer to the old one is refused.
     act(&mut g, 0, ask(1));
     let open = g.view(Viewer::Seat(Seat(1))).offers;
     assert_eq!(open.len(), 1);
-    assert_ne!(open[0].id, first);
     assert_eq!(open[0].take.crowns, 1);
-    let id = open[0].id;
+    assert!(refusal(&g, 1, stale).contains("replaced"));
     // Declined: gone, nothing moved; the decline is seen by the maker only.
-    let decline = Action::DeclineOffer(id);
+    let (_, decline) = answers(&open[0]);
     assert!(g.is_secret_decision(Seat(1), &decline));
     assert_eq!(g.secret_shared_with(Seat(1), &decline), Some(Seat(0)));
     act(&mut g, 1, decline);
@@ -4890,16 +4909,13 @@ fn an_offer_is_declined_withdrawn_replaced_or_refused_when_it_cannot_be_honoured
     assert_eq!(crowns(&g, 1), c1);
     // Withdrawn by its maker.
     act(&mut g, 0, ask(1));
-    let id = g.view(Viewer::Seat(Seat(0))).offers[0].id;
-    assert_eq!(
-        g.secret_shared_with(Seat(0), &Action::WithdrawOffer(id)),
-        Some(Seat(1))
-    );
-    act(&mut g, 0, Action::WithdrawOffer(id));
+    let withdraw = Action::WithdrawOffer { to: 1 };
+    assert_eq!(g.secret_shared_with(Seat(0), &withdraw), Some(Seat(1)));
+    act(&mut g, 0, withdraw);
     assert!(g.view(Viewer::Seat(Seat(1))).offers.is_empty());
     // An offer the maker can no longer honour cannot be accepted, and the game is unchanged.
     act(&mut g, 0, ask(1));
-    let id = g.view(Viewer::Seat(Seat(0))).offers[0].id;
+    let (accept, decline) = answers(&g.view(Viewer::Seat(Seat(0))).offers[0]);
     act(
         &mut g,
         0,
@@ -4911,10 +4927,10 @@ fn an_offer_is_declined_withdrawn_replaced_or_refused_when_it_cannot_be_honoured
     );
     let before = g.clone();
     let hash = g.state_hash();
-    assert!(refusal(&g, 1, Action::AcceptOffer(id)).contains("does not hold that heir"));
-    assert!(!g.free_actions(Seat(1)).contains(&Action::AcceptOffer(id)));
-    assert!(g.free_actions(Seat(1)).contains(&Action::DeclineOffer(id)));
-    assert!(g.apply(Seat(1), Action::AcceptOffer(id)).is_err());
+    assert!(refusal(&g, 1, accept).contains("does not hold that heir"));
+    assert!(!g.free_actions(Seat(1)).contains(&accept));
+    assert!(g.free_actions(Seat(1)).contains(&decline));
+    assert!(g.apply(Seat(1), accept).is_err());
     assert!(g == before && g.state_hash() == hash);
     // Bad offers are refused with their reason, the game unchanged.
     let held = u8::try_from(crowns(&g, 0)).unwrap_or(u8::MAX);
@@ -4981,7 +4997,15 @@ fn an_offer_is_declined_withdrawn_replaced_or_refused_when_it_cannot_be_honoured
             },
             "does not hold that heir",
         ),
-        (Action::AcceptOffer(999), "no such offer"),
+        (
+            Action::AcceptOffer {
+                from: 2,
+                give: mine,
+                take: coin,
+            },
+            "no such offer",
+        ),
+        (Action::WithdrawOffer { to: 2 }, "no open offer"),
     ];
     for (x, why) in cases {
         let got = refusal(&g, 0, x);
@@ -5026,13 +5050,14 @@ fn offers_are_made_answered_and_accepted_in_random_games() {
                     assert_eq!(g.to_act(), to_act);
                     match a {
                         Action::Offer { .. } => made += 1,
-                        Action::AcceptOffer(id) => {
+                        Action::AcceptOffer { from, give, take } => {
                             accepted += 1;
                             let x = before
                                 .offers_seen_by(None)
                                 .into_iter()
-                                .find(|x| x.id == id)
+                                .find(|x| x.from == from && x.to == s.0)
                                 .expect("the offer accepted was open");
+                            assert_eq!((x.give, x.take), (give, take));
                             let moved = i32::from(x.give.crowns) - i32::from(x.take.crowns);
                             assert_eq!(
                                 i32::from(crowns(&g, x.to)) - i32::from(crowns(&before, x.to)),

@@ -467,13 +467,32 @@ pub enum Action {
         /// What you ask in return.
         take: Stake,
     },
-    /// Accept an offer made to you (by its number): both sides change hands at once, for all
-    /// to see, if both Barons still hold what it names.
-    AcceptOffer(u16),
-    /// Decline an offer made to you (only its maker is told).
-    DeclineOffer(u16),
-    /// Withdraw an offer you made (only its receiver is told).
-    WithdrawOffer(u16),
+    /// Accept the offer `from` made you, as you saw it: both sides change hands at once, for
+    /// all to see, if both Barons still hold what it names. An offer is named by its maker and
+    /// its terms (at most one is open from each Baron to each other), so an answer to an offer
+    /// since replaced is refused, and nothing numbers offers for others to count.
+    AcceptOffer {
+        /// Who made it.
+        from: u8,
+        /// What he would hand over.
+        give: Stake,
+        /// What he asks in return.
+        take: Stake,
+    },
+    /// Decline the offer `from` made you, as you saw it (only its maker is told).
+    DeclineOffer {
+        /// Who made it.
+        from: u8,
+        /// What he would hand over.
+        give: Stake,
+        /// What he asks in return.
+        take: Stake,
+    },
+    /// Withdraw your open offer to `to` (only its receiver is told).
+    WithdrawOffer {
+        /// Who it was made to.
+        to: u8,
+    },
 }
 
 /// An heir token (*Exchanging Heirs*): the heir of Baron `of`'s Noble `shape`.
@@ -512,13 +531,11 @@ impl Stake {
     }
 }
 
-/// An offer still open: made by `from` to `to`, numbered `id`.
+/// An offer still open: made by `from` to `to` (at most one from each Baron to each other).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "ts", ts(rename = "WkOffer"))]
 pub struct OpenOffer {
-    /// Its number (what accepting, declining and withdrawing name).
-    pub id: u16,
     /// Who made it.
     pub from: u8,
     /// Who it is made to.
@@ -540,9 +557,9 @@ impl Action {
         matches!(
             self,
             Action::Offer { .. }
-                | Action::AcceptOffer(_)
-                | Action::DeclineOffer(_)
-                | Action::WithdrawOffer(_)
+                | Action::AcceptOffer { .. }
+                | Action::DeclineOffer { .. }
+                | Action::WithdrawOffer { .. }
         )
     }
 

@@ -204,10 +204,10 @@ export function describe(a, view, live) {
     case 'assign_king_army': return t('d.assign_king_army', { holder: holderName(v) });
     case 'give_crowns': return t('d.give_crowns', { n: v.crowns, who: who(v.to) });
     case 'give_heir': return t('d.give_heir', { heir: t('heir_of', { who: who(v.of), shape: shapeName(v.shape) }), who: who(v.to) });
-    case 'offer': return offerDecisionText(k, v, null);
+    case 'offer':
     case 'accept_offer':
     case 'decline_offer':
-    case 'withdraw_offer': return offerDecisionText(k, v, live ? view?.offers?.find((o) => o.id === v) : null);
+    case 'withdraw_offer': return offerDecisionText(k, v);
     default: return null;
   }
 }
@@ -230,11 +230,7 @@ export function logText(view, e) {
   let text;
   const k = actionKind(e.action);
   try {
-    // An offer's answer is worded from the offer it answered, kept with the line.
-    const answered = /** @type {any} */ (e.effect)?.offer;
-    text = answered && ['accept_offer', 'decline_offer', 'withdraw_offer'].includes(k)
-      ? offerDecisionText(k, payload(e.action), answered)
-      : describe(e.action, view, false) ?? e.label ?? '';
+    text = describe(e.action, view, false) ?? e.label ?? '';
   } catch {
     text = e.label ?? '';
   }

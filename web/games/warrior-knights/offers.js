@@ -15,9 +15,9 @@ import { heirsHeld, heirName } from './gifts.js';
 
 /**
  * The form between redraws: the Baron asked, and each side's crowns and heir (`of-shape`, or '').
- * @type {{open: boolean, to: number, giveCrowns: number, giveHeir: string, takeCrowns: number, takeHeir: string, error: string}}
+ * @type {{open: boolean, to: number, giveCrowns: number, giveHeir: string, takeCrowns: number, takeHeir: string, error: string, seen: Set<string>}}
  */
-const form = { open: false, to: -1, giveCrowns: 0, giveHeir: '', takeCrowns: 0, takeHeir: '', error: '' };
+const form = { open: false, to: -1, giveCrowns: 0, giveHeir: '', takeCrowns: 0, takeHeir: '', error: '', seen: new Set() };
 
 /** One side of an offer in words ("3 crowns and the heir of Red's Star Noble"). @param {WkStake} s */
 export function stakeText(s) {
@@ -33,17 +33,17 @@ export function exchangeText(o) {
 }
 
 /**
- * An offer decision (action JSON) in words, given the offer it answers when known (the view's
- * open offers while live; the log line's effect afterwards).
- * @param {string} kind @param {any} v @param {WkOffer | null | undefined} offer
+ * An offer decision (action JSON) in words: an answer names the offer by its maker and terms.
+ * @param {string} kind @param {any} v
  */
-export function offerDecisionText(kind, v, offer) {
+export function offerDecisionText(kind, v) {
   if (kind === 'offer') return t('d.offer', { who: who(v.to), what: exchangeText(v) });
-  if (!offer) return t(`d.${kind}_n`, { n: v });
-  const what = exchangeText(offer);
-  if (kind === 'withdraw_offer') return t('d.withdraw_offer', { who: who(offer.to), what });
-  return t(`d.${kind}`, { who: who(offer.from), what });
+  if (kind === 'withdraw_offer') return t('d.withdraw_offer', { who: who(v.to) });
+  return t(`d.${kind}`, { who: who(v.from), what: exchangeText(v) });
 }
+
+/** An open offer's key (at most one is open from each Baron to each other). @param {WkOffer} o */
+const keyOf = (o) => `${o.from}-${o.to}-${JSON.stringify(o.give)}-${JSON.stringify(o.take)}`;
 
 /** Why an offer cannot be made as it stands ('' if it can). @param {WkStake} give @param {WkStake} take */
 function problemOf(give, take) {
@@ -78,28 +78,34 @@ export function offersBox(snap, view) {
   const mine = view.barons[me];
   if (!mine || mine.eliminated) return null;
   if (!view.barons.some((b) => b.nobles.some((n) => n.heir != null))) return null;
-  // Bots do not answer offers: only seated players are asked.
-  const others = view.barons.map((_, s) => s)
-    .filter((s) => s !== me && !view.barons[s].eliminated && snap.seats[s]?.kind !== 'bot');
+  // Bots do not answer offers, nor does a player who resigned: only players in the game are asked.
+  const others = view.barons.map((_, s) => s).filter((s) => s !== me && !view.barons[s].eliminated &&
+    snap.seats[s]?.kind !== 'bot' && !snap.seats[s]?.resigned);
   const offers = view.offers ?? [];
   const incoming = offers.filter((o) => o.to === me);
   const outgoing = offers.filter((o) => o.from === me);
   const enabled = canGive();
+  // A new offer to the viewer opens the box once; the viewer may close it again.
+  for (const o of incoming) {
+    const k = keyOf(o);
+    if (!form.seen.has(k)) { form.seen.add(k); form.open = true; }
+  }
 
   const incomingRows = incoming.map((o) => {
     const ok = canHonour(view, o.from, o.give) && canHonour(view, o.to, o.take);
-    const yes = h('button', { type: 'button', class: 'primary', 'data-k': `wk-offer-accept-${o.id}`, disabled: !enabled || !ok }, t('offer.accept'));
-    yes.addEventListener('click', () => give({ accept_offer: o.id }));
-    const no = h('button', { type: 'button', 'data-k': `wk-offer-decline-${o.id}`, disabled: !enabled }, t('offer.decline'));
-    no.addEventListener('click', () => give({ decline_offer: o.id }));
-    return h('li', { class: 'wk-offer-row', 'data-offer': o.id },
+    const terms = { from: o.from, give: o.give, take: o.take };
+    const yes = h('button', { type: 'button', class: 'primary', 'data-k': `wk-offer-accept-${o.from}`, disabled: !enabled || !ok }, t('offer.accept'));
+    yes.addEventListener('click', () => give({ accept_offer: terms }));
+    const no = h('button', { type: 'button', 'data-k': `wk-offer-decline-${o.from}`, disabled: !enabled }, t('offer.decline'));
+    no.addEventListener('click', () => give({ decline_offer: terms }));
+    return h('li', { class: 'wk-offer-row', 'data-offer-from': o.from },
       h('span', null, t('offer.incoming', { who: who(o.from), give: stakeText(o.give), take: stakeText(o.take) })),
       ok ? null : h('span', { class: 'muted small-print' }, ` (${t('offer.cannot')})`), ' ', yes, ' ', no);
   });
   const outgoingRows = outgoing.map((o) => {
-    const back = h('button', { type: 'button', 'data-k': `wk-offer-withdraw-${o.id}`, disabled: !enabled }, t('offer.withdraw'));
-    back.addEventListener('click', () => give({ withdraw_offer: o.id }));
-    return h('li', { class: 'wk-offer-row', 'data-offer': o.id },
+    const back = h('button', { type: 'button', 'data-k': `wk-offer-withdraw-${o.to}`, disabled: !enabled }, t('offer.withdraw'));
+    back.addEventListener('click', () => give({ withdraw_offer: { to: o.to } }));
+    return h('li', { class: 'wk-offer-row', 'data-offer-to': o.to },
       h('span', null, t('offer.outgoing', { who: who(o.to), give: stakeText(o.give), take: stakeText(o.take) })), ' ', back);
   });
 
@@ -119,11 +125,20 @@ export function offersBox(snap, view) {
     const to = /** @type {HTMLSelectElement} */ (h('select', { 'data-k': 'wk-offer-to', 'aria-label': t('give.to') },
       others.map((s) => h('option', { value: s, selected: s === form.to }, playerFull(s)))));
     to.addEventListener('change', () => { form.to = Number(to.value); rerender(); });
+    // What the form would send, or why it cannot, in words; refreshed in place as amounts are
+    // typed (a redraw then would swallow the click on the button).
+    const note = h('p', { class: 'small-print', 'data-k': 'wk-offer-problem' });
+    const refresh = () => {
+      const g = { crowns: form.giveCrowns, heir: heirOf(form.giveHeir) };
+      const k = { crowns: form.takeCrowns, heir: heirOf(form.takeHeir) };
+      const problem = problemOf(g, k);
+      note.className = `small-print${problem ? (form.error ? ' error' : ' muted') : ''}`;
+      note.textContent = problem || t('offer.preview', { who: who(form.to), what: exchangeText({ give: g, take: k }) });
+    };
     /** @param {string} k @param {number} value @param {number} max @param {(v: number) => void} set */
     const crowns = (k, value, max, set) => {
       const input = /** @type {HTMLInputElement} */ (h('input', { type: 'number', 'data-k': k, min: 0, max, step: 1, value, inputmode: 'numeric', 'aria-label': t('give.how_many') }));
-      input.addEventListener('input', () => { set(Math.max(0, Math.min(max, Math.floor(Number(input.value)) || 0))); });
-      input.addEventListener('change', () => rerender());
+      input.addEventListener('input', () => { set(Math.max(0, Math.min(max, Math.floor(Number(input.value)) || 0))); form.error = ''; refresh(); });
       return input;
     };
     /** @param {string} k @param {Array<[number, number]>} held @param {string} value @param {(v: string) => void} set */
@@ -134,19 +149,17 @@ export function offersBox(snap, view) {
       sel.addEventListener('change', () => { set(sel.value); rerender(); });
       return sel;
     };
-    const giveSide = { crowns: form.giveCrowns, heir: heirOf(form.giveHeir) };
-    const takeSide = { crowns: form.takeCrowns, heir: heirOf(form.takeHeir) };
-    const problem = problemOf(giveSide, takeSide);
+    refresh();
     const send = h('button', { type: 'button', class: 'primary', 'data-k': 'wk-offer-send', disabled: !enabled }, t('offer.send'));
     send.addEventListener('click', () => {
       // Read at the click: the fields may have changed since this was drawn.
       const g = { crowns: form.giveCrowns, heir: heirOf(form.giveHeir) };
       const k = { crowns: form.takeCrowns, heir: heirOf(form.takeHeir) };
       form.error = problemOf(g, k);
-      if (form.error) rerender();
+      if (form.error) refresh();
       else {
-        give({ offer: { to: form.to, give: g, take: k } });
         Object.assign(form, { giveCrowns: 0, giveHeir: '', takeCrowns: 0, takeHeir: '' });
+        give({ offer: { to: form.to, give: g, take: k } });
       }
     });
     const replaces = outgoing.some((o) => o.to === form.to);
@@ -158,13 +171,12 @@ export function offersBox(snap, view) {
       h('div', { class: 'wk-give-row' }, h('span', null, `${t('offer.you_ask')}: ♛`), ' ',
         crowns('wk-offer-take-crowns', form.takeCrowns, maxTake, (v) => { form.takeCrowns = v; }), ' + ',
         heirPick('wk-offer-take-heir', theirHeirs, form.takeHeir, (v) => { form.takeHeir = v; })),
-      problem ? h('p', { class: `small-print${form.error ? ' error' : ' muted'}`, 'data-k': 'wk-offer-problem' }, problem)
-        : h('p', { class: 'small-print' }, t('offer.preview', { who: who(form.to), what: exchangeText({ give: giveSide, take: takeSide }) })),
+      note,
       replaces ? h('p', { class: 'muted small-print' }, t('offer.replaces', { who: who(form.to) })) : null,
       send);
   }
 
-  return fold({ class: 'wk-give wk-offers', id: 'wk-offers' }, form.open || incoming.length > 0, (open) => { form.open = open; },
+  return fold({ class: 'wk-give wk-offers', id: 'wk-offers' }, form.open, (open) => { form.open = open; },
     `⚖ ${t('offer.title')}${incoming.length ? ` (${incoming.length})` : ''}`,
     h('p', { class: 'small-print muted' }, t('offer.hint')),
     incoming.length ? h('div', { class: 'wk-offers-in' }, h('strong', null, t('offer.to_you')), h('ul', null, incomingRows)) : null,
