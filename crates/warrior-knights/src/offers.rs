@@ -134,13 +134,14 @@ impl WarriorKnights {
         }
     }
 
-    /// Hands `stake` from `from` to `to` (checked before).
-    fn hand_over(&mut self, from: u8, to: u8, stake: Stake) {
-        let crowns = u16::from(stake.crowns).min(self.b(from).crowns);
+    /// Hands `crowns` (at most what `from` holds) and the heir token `heir` from `from` to
+    /// `to`: a gift, or one side of an accepted offer (checked before).
+    pub(crate) fn hand_over(&mut self, from: u8, to: u8, crowns: u16, heir: Option<HeirToken>) {
+        let crowns = crowns.min(self.b(from).crowns);
         self.bm(from).crowns -= crowns;
         let r = self.bm(to);
         r.crowns = r.crowns.saturating_add(crowns);
-        if let Some(HeirToken { of, shape }) = stake.heir {
+        if let Some(HeirToken { of, shape }) = heir {
             if let Some(row) = self
                 .core
                 .heirs
@@ -174,8 +175,8 @@ impl WarriorKnights {
                 };
                 let x = offers.open.remove(at);
                 if matches!(a, Action::AcceptOffer { .. }) {
-                    self.hand_over(x.from, x.to, x.give);
-                    self.hand_over(x.to, x.from, x.take);
+                    self.hand_over(x.from, x.to, x.give.crowns.into(), x.give.heir);
+                    self.hand_over(x.to, x.from, x.take.crowns.into(), x.take.heir);
                 }
             }
             Action::WithdrawOffer { to } => {

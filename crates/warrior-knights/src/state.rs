@@ -1163,22 +1163,9 @@ impl WarriorKnights {
     pub(crate) fn give(&mut self, s: u8, a: Action) {
         self.core.decisions += 1;
         match a {
-            Action::GiveCrowns { to, crowns } => {
-                let give = crowns.min(self.b(s).crowns);
-                self.bm(s).crowns -= give;
-                let r = self.bm(to);
-                r.crowns = r.crowns.saturating_add(give);
-            }
+            Action::GiveCrowns { to, crowns } => self.hand_over(s, to, crowns, None),
             Action::GiveHeir { of, shape, to } => {
-                if let Some(row) = self
-                    .core
-                    .heirs
-                    .0
-                    .as_mut()
-                    .and_then(|h| h.get_mut(usize::from(of)))
-                {
-                    row[usize::from(shape) & 3] = to;
-                }
+                self.hand_over(s, to, 0, Some(crate::types::HeirToken { of, shape }));
             }
             _ => {}
         }

@@ -9,6 +9,17 @@ use serde_json::{json, Value};
 
 use crate::http::{call, my_turn, state_at};
 
+/// Serves the app on a loopback port, for WebSocket clients; returns its address.
+async fn serve(state: &ordo_server::AppState) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = ordo_server::app(state.clone());
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, router).await;
+    });
+    addr
+}
+
 /// Creates a table from a `POST /api/tables` body: its id and the human seats' tokens.
 async fn create_table(state: &ordo_server::AppState, body: Value) -> (String, Vec<String>) {
     let (status, created) = call(state, "POST", "/api/tables", Some(body.to_string())).await;
@@ -436,12 +447,7 @@ async fn a_barons_mission_reaches_nobody_else_over_http_websocket_or_replay() {
         "{missions:?}"
     );
 
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let router = ordo_server::app(state.clone());
-    tokio::spawn(async move {
-        let _ = axum::serve(listener, router).await;
-    });
+    let addr = serve(&state).await;
     let url = |q: &str| format!("ws://{addr}/api/tables/{id}/ws{q}");
     let (mut ws1, _) = tokio_tungstenite::connect_async(url(&format!("?token={}", tokens[1])))
         .await
@@ -563,12 +569,7 @@ async fn an_offer_reaches_its_two_barons_only_until_accepted_over_http_websocket
         "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}],
     });
     let (id, tok) = create_table(&state, body).await;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let router = ordo_server::app(state.clone());
-    tokio::spawn(async move {
-        let _ = axum::serve(listener, router).await;
-    });
+    let addr = serve(&state).await;
     let url = |q: &str| format!("ws://{addr}/api/tables/{id}/ws{q}");
     let (mut ws2, _) = tokio_tungstenite::connect_async(url(&format!("?token={}", tok[2])))
         .await
