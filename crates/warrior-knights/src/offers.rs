@@ -44,7 +44,7 @@ impl WarriorKnights {
             .find(|x| x.from == from && x.to == to)
     }
 
-    /// The other Baron who sees `s`'s offer decision `a` (the offer's other side).
+    /// The other Baron who sees the offer decision `a`: the offer's other side.
     pub(crate) fn offer_party(a: &Action) -> Option<u8> {
         match *a {
             Action::Offer { to, .. } | Action::WithdrawOffer { to } => Some(to),

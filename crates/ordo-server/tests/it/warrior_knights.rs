@@ -20,6 +20,39 @@ async fn serve(state: &ordo_server::AppState) -> std::net::SocketAddr {
     addr
 }
 
+/// A table's snapshot over HTTP, as the seat holding `token` (a spectator's without one).
+async fn snapshot(state: &ordo_server::AppState, id: &str, token: Option<&str>) -> Value {
+    let uri = match token {
+        Some(t) => format!("/api/tables/{id}/state?token={t}"),
+        None => format!("/api/tables/{id}/state"),
+    };
+    call(state, "GET", &uri, None).await.1
+}
+
+/// Posts a decision (`body` as the API takes it): the answer's status and body.
+async fn post_action(state: &ordo_server::AppState, id: &str, body: Value) -> (StatusCode, Value) {
+    let uri = format!("/api/tables/{id}/actions");
+    call(state, "POST", &uri, Some(body.to_string())).await
+}
+
+/// Every WebSocket message a connection has received until it falls quiet, as text.
+async fn drain(
+    ws: &mut tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+) -> Vec<String> {
+    use futures_util::StreamExt;
+    let mut out = Vec::new();
+    while let Ok(Some(Ok(m))) =
+        tokio::time::timeout(std::time::Duration::from_millis(300), ws.next()).await
+    {
+        if let Ok(t) = m.to_text() {
+            out.push(t.to_string());
+        }
+    }
+    out
+}
+
 /// Creates a table from a `POST /api/tables` body: its id and the human seats' tokens.
 async fn create_table(state: &ordo_server::AppState, body: Value) -> (String, Vec<String>) {
     let (status, created) = call(state, "POST", "/api/tables", Some(body.to_string())).await;
@@ -281,26 +314,8 @@ async fn gifts_out_of_turn_are_applied_at_once_public_final_and_kept_through_a_r
         "clock": {"initial_ms": 600000, "increment_ms": 5000},
     });
     let (id, tok) = create_table(&state, body).await;
-    let snap = |seat: Option<usize>| {
-        let (state, id) = (state.clone(), id.clone());
-        let uri = match seat {
-            Some(s) => format!("/api/tables/{id}/state?token={}", tok[s]),
-            None => format!("/api/tables/{id}/state"),
-        };
-        async move { call(&state, "GET", &uri, None).await.1 }
-    };
-    let post = |body: Value| {
-        let (state, id) = (state.clone(), id.clone());
-        async move {
-            call(
-                &state,
-                "POST",
-                &format!("/api/tables/{id}/actions"),
-                Some(body.to_string()),
-            )
-            .await
-        }
-    };
+    let snap = |seat: Option<usize>| snapshot(&state, &id, seat.map(|s| tok[s].as_str()));
+    let post = |body: Value| post_action(&state, &id, body);
     let before = snap(Some(0)).await;
     let to_act = before["to_act"].clone();
     let x = usize::try_from(to_act[0].as_u64().unwrap()).unwrap();
@@ -416,7 +431,6 @@ fn mission_keys(text: &str) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_barons_mission_reaches_nobody_else_over_http_websocket_or_replay() {
-    use futures_util::StreamExt;
     let state = state_at("sqlite::memory:").await;
     let body = json!({
         "game": "warrior-knights",
@@ -532,11 +546,8 @@ async fn a_barons_mission_reaches_nobody_else_over_http_websocket_or_replay() {
     ] {
         let mut snap = Value::Null;
         let mut messages = 0;
-        while let Ok(Some(Ok(m))) =
-            tokio::time::timeout(std::time::Duration::from_millis(300), ws.next()).await
-        {
-            let Ok(text) = m.to_text() else { continue };
-            let v: Value = serde_json::from_str(text).unwrap();
+        for text in drain(ws).await {
+            let v: Value = serde_json::from_str(&text).unwrap();
             match v["type"].as_str() {
                 Some("snapshot") => snap = v,
                 Some("patch") => ordo_server::delta::merge_apply(&mut snap, &v["patch"]),
@@ -561,7 +572,6 @@ async fn a_barons_mission_reaches_nobody_else_over_http_websocket_or_replay() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_offer_reaches_its_two_barons_only_until_accepted_over_http_websocket_and_replay() {
-    use futures_util::StreamExt;
     let state = state_at("sqlite::memory:").await;
     let body = json!({
         "game": "warrior-knights",
@@ -575,50 +585,15 @@ async fn an_offer_reaches_its_two_barons_only_until_accepted_over_http_websocket
         .await
         .unwrap();
     let (mut spec, _) = tokio_tungstenite::connect_async(url("")).await.unwrap();
-    let snap = |seat: Option<usize>| {
-        let (state, id) = (state.clone(), id.clone());
-        let uri = match seat {
-            Some(s) => format!("/api/tables/{id}/state?token={}", tok[s]),
-            None => format!("/api/tables/{id}/state"),
-        };
-        async move { call(&state, "GET", &uri, None).await.1 }
-    };
+    let snap = |seat: Option<usize>| snapshot(&state, &id, seat.map(|s| tok[s].as_str()));
     let post = |seat: usize, action: Value| {
-        let (state, id, token) = (state.clone(), id.clone(), tok[seat].clone());
+        let (state, id, token) = (&state, &id, &tok[seat]);
         async move {
-            let (_, s) = call(
-                &state,
-                "GET",
-                &format!("/api/tables/{id}/state?token={token}"),
-                None,
-            )
-            .await;
+            let s = snapshot(state, id, Some(token)).await;
             let body = json!({"token": token, "version": s["version"], "action": action});
-            call(
-                &state,
-                "POST",
-                &format!("/api/tables/{id}/actions"),
-                Some(body.to_string()),
-            )
-            .await
+            post_action(state, id, body).await
         }
     };
-    // Every WebSocket message a connection has received so far, as text.
-    async fn drain(
-        ws: &mut tokio_tungstenite::WebSocketStream<
-            tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
-        >,
-    ) -> Vec<String> {
-        let mut out = Vec::new();
-        while let Ok(Some(Ok(m))) =
-            tokio::time::timeout(std::time::Duration::from_millis(300), ws.next()).await
-        {
-            if let Ok(t) = m.to_text() {
-                out.push(t.to_string());
-            }
-        }
-        out
-    }
     // An offer's traces in a message: the decision, its answers, the open offers (the view's
     // `"offer": [..]` is the Mercenaries on offer, public).
     let traces =
