@@ -1759,7 +1759,7 @@ take: WkStake, } } | { "withdraw_offer": {
 /**
  * Who it was made to.
  */
-to: number, } };
+to: number, } } | { "buy_advancement": number } | { "discard_advancement": number } | "advancements_done" | "research_draw" | { "refresh": number } | "refresh_done";
 
 export type WkAssembly = { 
 /**
@@ -1831,7 +1831,7 @@ committed: Array<number>, };
 
 export type WkBallot = "yes" | "no" | { "for": number };
 
-export type WkBaronCard = "mobilize_forces" | "levy_taxes" | "draft_soldiers" | "rally_support" | "serve_the_church" | "versatile_strategy";
+export type WkBaronCard = "mobilize_forces" | "levy_taxes" | "draft_soldiers" | "rally_support" | "serve_the_church" | "versatile_strategy" | "enrich_mind" | "forced_march";
 
 export type WkBaronView = { 
 /**
@@ -2221,7 +2221,7 @@ mission: number,
  */
 fulfilled: boolean, };
 
-export type WkNeutralCard = "important_event" | "fund_expeditions" | "upgrade_defenses" | "muster_troops" | "uncertain_times";
+export type WkNeutralCard = "important_event" | "fund_expeditions" | "upgrade_defenses" | "muster_troops" | "uncertain_times" | "muster_forces" | "research" | "pressing_agenda" | "assemble_troops";
 
 export type WkNobleView = { 
 /**
@@ -2319,7 +2319,13 @@ the_king: boolean,
  * Crown and Glory, *Missions* (W29): a secret Mission per Baron, +2 Influence at the end
  * of the game if fulfilled then.
  */
-missions: boolean, };
+missions: boolean, 
+/**
+ * Crown and Glory, *For Glory* (W31–): Knowledge and Advancements, Enrich Mind and Forced
+ * March, Garrisons, Town Levies, Leaders and Heralds, new Neutral cards and a new Fate
+ * deck. Refused until every part of it is played (`docs/research/crown-and-glory.md` §10).
+ */
+for_glory: boolean, };
 
 export type WkPhaseView = { 
 /**

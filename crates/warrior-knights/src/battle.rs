@@ -784,7 +784,7 @@ impl WarriorKnights {
                 self.bt().stage = Stage::Draw;
             }
             Stage::Draw => {
-                let cap = u16::from(self.t().components.fate.battle_draw_cap);
+                let cap = u16::from(self.t().battle_draw_cap);
                 let n0 = (self.side_strength(0, false) / 100).min(cap);
                 let n1 = (self.side_strength(1, true) / 100).min(cap);
                 for (side, n) in [(0usize, n0), (1usize, n1)] {
@@ -1210,6 +1210,7 @@ impl WarriorKnights {
         let b = self.bm(x);
         b.eliminated = true;
         b.hand = [0; 6];
+        self.glory_eliminate(x);
         for spot in self.core.track.iter_mut() {
             if *spot == Some(x) {
                 *spot = None;

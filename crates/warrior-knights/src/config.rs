@@ -49,6 +49,11 @@ pub struct Optional {
     /// of the game if fulfilled then.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub missions: bool,
+    /// Crown and Glory, *For Glory* (W31–): Knowledge and Advancements, Enrich Mind and Forced
+    /// March, Garrisons, Town Levies, Leaders and Heralds, new Neutral cards and a new Fate
+    /// deck. Refused until every part of it is played (`docs/research/crown-and-glory.md` §10).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub for_glory: bool,
 }
 
 /// Table options.
@@ -116,6 +121,15 @@ impl Config {
     /// # Errors
     /// The first problem.
     pub fn check(&self) -> Result<(), ConfigProblem> {
+        if self.optional.for_glory {
+            return Err(ConfigProblem::Unsupported("for_glory"));
+        }
+        self.check_built()
+    }
+
+    /// [`Config::check`] without refusing *For Glory*, which is still being built: the rules
+    /// tests play it through this.
+    pub(crate) fn check_built(&self) -> Result<(), ConfigProblem> {
         if !(2..=6).contains(&self.barons) {
             return Err(ConfigProblem::Barons(self.barons));
         }

@@ -206,6 +206,14 @@ fn pending_event(g: &WarriorKnights) -> String {
         .map_or_else(String::new, |c| format!(" {}", c.name))
 }
 
+/// An Advancement's name (English), by kind.
+fn advancement(g: &WarriorKnights, k: u8) -> String {
+    g.t()
+        .glory
+        .and_then(|fg| fg.advancements.get(usize::from(k)))
+        .map_or_else(|| format!("Advancement {k}"), |a| format!("{} Advancement", a.name))
+}
+
 /// A short description of `a`.
 pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
     use Action as A;
@@ -252,6 +260,15 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
         | A::DeclineOffer { .. }
         | A::WithdrawOffer { .. } => offer_text(g, a).unwrap_or_default(),
         A::AssignKingArmy(h) => format!("a King's Army card to the {}", holder(g, h)),
+        A::BuyAdvancement(k) => format!("buy the {}", advancement(g, k)),
+        A::DiscardAdvancement(k) => format!(
+            "put the {} at the bottom of the Advancement deck",
+            advancement(g, k)
+        ),
+        A::AdvancementsDone => "leave the Advancements as they are".into(),
+        A::ResearchDraw => "pay to draw the top Advancement".into(),
+        A::Refresh(k) => format!("refresh the {}", noble(g, k)),
+        A::RefreshDone => "refresh no more Nobles".into(),
         A::Transfer { troop: t, to } => format!("{} to the {}", troop(g, t), holder(g, to)),
         A::TransferArmy { from, to } => format!(
             "whole army of the {} to the {}",

@@ -285,7 +285,14 @@ impl WarriorKnights {
             | Phase::Loss(s)
             | Phase::Miracle(s)
             | Phase::Return(s)
-            | Phase::KingArmy(s) => s,
+            | Phase::KingArmy(s)
+            | Phase::Buy(s)
+            | Phase::Overflow(s)
+            | Phase::EnrichZone(s)
+            | Phase::ForcedMarch(s)
+            | Phase::Research(s)
+            | Phase::Researched(s, _)
+            | Phase::Uncertain(s) => s,
             Phase::Auto | Phase::Over | Phase::Planning | Phase::Commit => 0,
         }
     }

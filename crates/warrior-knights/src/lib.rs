@@ -22,6 +22,7 @@ mod effect;
 mod eval;
 pub mod fate;
 mod game;
+mod glory;
 pub mod glory_data;
 mod king;
 pub mod map;

@@ -46,8 +46,8 @@ impl WarriorKnights {
                 let total: usize = b.planned.iter().map(Vec::len).sum();
                 for stack in 0..3u8 {
                     if b.planned[usize::from(stack)].len() < 2 && total < 6 {
-                        for c in BaronCard::ALL {
-                            if b.hand[c.index()] > 0 {
+                        for &c in self.baron_cards() {
+                            if self.hand_count(s, c) > 0 {
                                 out.push(Action::Plan { stack, card: c });
                             }
                         }
@@ -56,6 +56,17 @@ impl WarriorKnights {
                 out.push(Action::PlanDone);
             }
             Phase::Card(x, c) if x == s => self.card_actions(s, c, out),
+            Phase::Buy(x)
+            | Phase::Overflow(x)
+            | Phase::EnrichZone(x)
+            | Phase::ForcedMarch(x)
+            | Phase::Research(x)
+            | Phase::Researched(x, _)
+            | Phase::Uncertain(x)
+                if x == s =>
+            {
+                self.glory_actions(phase, s, out);
+            }
             Phase::ServeZone(x) if x == s => out.extend(ZONES.map(Action::AllocateTo)),
             Phase::MobilizeZone(x) if x == s => {
                 out.push(Action::AllocateTo(Zone::Wages));
@@ -303,6 +314,9 @@ impl WarriorKnights {
         match c {
             BaronCard::LevyTaxes | BaronCard::RallySupport | BaronCard::ServeTheChurch => {
                 out.push(Action::CarryOut);
+            }
+            BaronCard::EnrichMind | BaronCard::ForcedMarch => {
+                return self.glory_actions(Phase::Card(s, c), s, out);
             }
             BaronCard::DraftSoldiers => {
                 out.extend(self.spots_for(s).into_iter().map(Action::DraftSpot));
@@ -698,11 +712,11 @@ impl WarriorKnights {
                 self.nbm(s, shape).loc = Loc::At(area);
             }
             (Phase::Planning, Action::Plan { stack, card }) => {
+                self.hand_add(s, card, false);
                 let b = self.bm(s);
-                b.hand[card.index()] -= 1;
                 b.planned[usize::from(stack)].push(card);
                 let total: usize = b.planned.iter().map(Vec::len).sum();
-                if total >= 6 || b.hand.iter().all(|&c| c == 0) {
+                if total >= 6 || self.hand_empty(s) {
                     self.core.plan_done[usize::from(s)] = true;
                 }
                 self.after_plan();
@@ -711,7 +725,20 @@ impl WarriorKnights {
                 self.core.plan_done[usize::from(s)] = true;
                 self.after_plan();
             }
+            (Phase::Card(_, c @ (BaronCard::EnrichMind | BaronCard::ForcedMarch)), a) => {
+                self.apply_glory(Phase::Card(s, c), s, a);
+            }
             (Phase::Card(_, c), a) => self.apply_card(s, c, a),
+            (
+                Phase::Buy(_)
+                | Phase::Overflow(_)
+                | Phase::EnrichZone(_)
+                | Phase::ForcedMarch(_)
+                | Phase::Research(_)
+                | Phase::Researched(_, _)
+                | Phase::Uncertain(_),
+                a,
+            ) => self.apply_glory(phase, s, a),
             (Phase::ServeZone(_) | Phase::MobilizeZone(_), Action::AllocateTo(z)) => {
                 self.card_done(Some(z));
             }
@@ -1206,6 +1233,8 @@ impl WarriorKnights {
             BaronCard::ServeTheChurch => self.core.phase = Phase::ServeZone(s),
             BaronCard::MobilizeForces => self.core.phase = Phase::MobilizeZone(s),
             BaronCard::VersatileStrategy => self.card_done(None),
+            BaronCard::EnrichMind => self.core.phase = Phase::EnrichZone(s),
+            BaronCard::ForcedMarch => self.card_done(Some(Zone::Wages)),
         }
     }
 }

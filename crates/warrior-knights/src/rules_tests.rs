@@ -125,14 +125,19 @@ fn play_setup(g: &mut WarriorKnights) {
 
 /// The cleared position described in the module docs, with these options.
 fn game_with(config: &Config) -> WarriorKnights {
-    let mut g = fresh_with(config, 11);
+    cleared(fresh_with(config, 11))
+}
+
+/// A fresh game's setup played through, then the board cleared (see the module docs).
+fn cleared(mut g: WarriorKnights) -> WarriorKnights {
     play_setup(&mut g);
     let n = g.core.n;
+    let t = g.t();
     for st in g.core.cities.iter_mut() {
         *st = CityState::default();
     }
     let offer = g.core.offer.clone();
-    g.core.mercs = (0..t().mercs.len() as TroopId)
+    g.core.mercs = (0..t.mercs.len() as TroopId)
         .filter(|m| !offer.contains(m))
         .collect();
     for s in 0..n {
@@ -144,7 +149,7 @@ fn game_with(config: &Config) -> WarriorKnights {
         b.sh_siege = None;
         b.sh_lost = false;
         b.planned = Default::default();
-        b.hand = t().baron_deck;
+        b.hand = t.baron_deck;
         for nb in b.nobles.iter_mut() {
             nb.loc = Loc::Off;
             nb.troops.clear();
@@ -260,8 +265,7 @@ fn reveal(g: &mut WarriorKnights, card: Option<Card>, steps: Vec<Step>) {
 
 /// Reveals Baron card `card` of `s` (taken from his hand).
 fn resolve(g: &mut WarriorKnights, s: u8, card: BaronCard) {
-    let h = &mut g.core.barons[usize::from(s)].hand[card.index()];
-    *h = h.saturating_sub(1);
+    g.hand_add(s, card, false);
     reveal(g, Some(Card::Baron { seat: s, card }), Vec::new());
 }
 
@@ -275,7 +279,7 @@ fn run_steps(g: &mut WarriorKnights, steps: Vec<Step>) {
 }
 
 fn hand(g: &WarriorKnights, s: u8, card: BaronCard) -> u8 {
-    g.b(s).hand[card.index()]
+    g.hand_count(s, card)
 }
 
 fn crowns(g: &WarriorKnights, s: u8) -> u16 {
@@ -5085,3 +5089,6 @@ fn offers_are_made_answered_and_accepted_in_random_games() {
         "{made} made, {accepted} accepted, {closed} declined or withdrawn"
     );
 }
+
+#[path = "glory_tests.rs"]
+mod glory;

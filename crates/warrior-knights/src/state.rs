@@ -307,6 +307,20 @@ pub(crate) enum Phase {
     Over,
     /// *The King*: the King places his next King's Army card.
     KingArmy(u8),
+    /// *For Glory*, Enrich Mind: buy a face-up Advancement or stop.
+    Buy(u8),
+    /// *For Glory*: over the limit of Advancements, discard one.
+    Overflow(u8),
+    /// *For Glory*: Enrich Mind goes to Taxation or Assembly.
+    EnrichZone(u8),
+    /// *For Glory*: Forced March refreshes more Nobles, for crowns.
+    ForcedMarch(u8),
+    /// *For Glory*, Research: the Scholar may pay to draw the top Advancement.
+    Research(u8),
+    /// *For Glory*, Research: buy the Advancement drawn (by kind) or put it at the bottom.
+    Researched(u8, u8),
+    /// *For Glory*, Uncertain Times: the Scholar may replace a face-up Advancement.
+    Uncertain(u8),
 }
 
 /// Automatic continuations.
@@ -343,6 +357,8 @@ pub(crate) enum Step {
     EndRound,
     /// *The King*: the King's Army cards waiting for the King go to him.
     KingArmy,
+    /// *For Glory*: the Baron resolving Enrich Mind buys on, or allocates it.
+    Buying(u8),
 }
 
 /// Immutable tables, compared by identity.
@@ -436,6 +452,8 @@ pub(crate) struct Core {
     pub(crate) missions: MissionSlot,
     /// *Exchanging Heirs*: offers still open between two Barons (W30).
     pub(crate) offers: IfPlayed<crate::offers::Offers>,
+    /// *For Glory*: Knowledge, the Scholar, Advancements and the variant's cards.
+    pub(crate) glory: IfPlayed<crate::glory::Glory>,
 }
 
 /// The state of an optional rule or an expansion's variant: present only at tables that play
@@ -815,7 +833,18 @@ impl WarriorKnights {
     // ---------- setup ----------
 
     pub(crate) fn setup(config: &Config, seed: u64) -> Result<WarriorKnights, ConfigError> {
-        let t = match config.data {
+        config.check().map_err(config_error)?;
+        Self::setup_checked(config, seed)
+    }
+
+    /// Sets a table up from options already checked (the rules tests play *For Glory*, still
+    /// refused by [`Config::check`], through this).
+    pub(crate) fn setup_checked(config: &Config, seed: u64) -> Result<WarriorKnights, ConfigError> {
+        config.check_built().map_err(config_error)?;
+        if config.optional.for_glory && config.data.is_some() {
+            glory_pack_refused()?;
+        }
+        let base = match config.data {
             None => tables().map_err(|e| {
                 ConfigError::Data(format!(
                     "{} problems, first: {}",
@@ -833,17 +862,17 @@ impl WarriorKnights {
                     .tables
             }
         };
-        config.check().map_err(|e| match e {
-            crate::config::ConfigProblem::Barons(n) => ConfigError::PlayerCount {
-                players: n,
-                min: 2,
-                max: 6,
-            },
-            other => ConfigError::Invalid {
-                option: "optional".into(),
-                reason: other.to_string(),
-            },
-        })?;
+        let t = match (config.optional.for_glory, config.data) {
+            (false, _) => base,
+            (true, None) => crate::tables::glory_tables().map_err(|e| {
+                ConfigError::Data(format!(
+                    "For Glory's data: {} problems, first: {}",
+                    e.len(),
+                    e.first().map(ToString::to_string).unwrap_or_default()
+                ))
+            })?,
+            (true, Some(_)) => glory_pack_refused()?,
+        };
         let n = config.barons;
         let pc = t
             .components
@@ -859,6 +888,23 @@ impl WarriorKnights {
         let mut events: VecDeque<u8> = events.into();
         if let Some(top) = events.pop_front() {
             events.push_back(top);
+        }
+        if t.glory.is_some() {
+            // *For Glory*: red Events go to the bottom until the top one is not red.
+            for _ in 0..events.len() {
+                let red = events.front().is_some_and(|&e| {
+                    t.cards
+                        .events
+                        .get(usize::from(e))
+                        .is_some_and(|c| c.colour == crate::cards::EventColour::Red)
+                });
+                if !red {
+                    break;
+                }
+                if let Some(top) = events.pop_front() {
+                    events.push_back(top);
+                }
+            }
         }
         let mut agendas = t.cards.agenda_deck();
         rng.shuffle(&mut agendas);
@@ -967,10 +1013,21 @@ impl WarriorKnights {
                 crown: IfPlayed(config.optional.the_king.then(Reign::default)),
                 missions: MissionSlot::default(),
                 offers: IfPlayed::default(),
+                glory: IfPlayed::default(),
             },
         };
+        if t.glory.is_some() {
+            // *For Glory*: razed by Town Levy cards drawn at random (one per Kingdom city).
+            let mut levies: Vec<u8> = (0..t.components.cities.len() as u8)
+                .filter(|&c| t.is_kingdom_city(c))
+                .collect();
+            g.rng.shuffle(&mut levies);
+            for c in levies.into_iter().take(usize::from(pc.razed)) {
+                g.city_mut(c).razed = true;
+            }
+        }
         // Raze Kingdom cities by Fate.
-        for _ in 0..pc.razed {
+        for _ in 0..if t.glory.is_some() { 0 } else { pc.razed } {
             if let Some(id) = g.fate_until(|g, f| {
                 let c = g.t().fate[f].city;
                 g.t().is_kingdom_city(c) && !g.city(c).razed
@@ -979,13 +1036,20 @@ impl WarriorKnights {
                 g.city_mut(c).razed = true;
             }
         }
-        g.core.fate.shuffle(&mut g.rng);
+        if t.glory.is_none() {
+            g.core.fate.shuffle(&mut g.rng);
+        }
         // Chairman and Head of the Church.
         let chair = g.random_baron(None).unwrap_or(0);
         let head = g.random_baron(Some(chair)).unwrap_or((chair + 1) % n);
         g.core.chairman = chair;
         g.core.first_chairman = chair;
         g.core.head = head;
+        if let Some(fg) = t.glory {
+            // The Scholar, then the Fate deck's final shuffle before the first round.
+            g.glory_setup(fg);
+            g.core.fate.shuffle(&mut g.rng);
+        }
         // Starting troops: Regulars, then one 100 and one 50 Mercenary each, dealt at random.
         for s in 0..n {
             g.core.start_troops[usize::from(s)] =
@@ -994,7 +1058,8 @@ impl WarriorKnights {
         for want in t.components.starting.mercenaries.clone() {
             let mut picked = Vec::new();
             mercs.retain(|&m| {
-                if picked.len() < usize::from(n) && t.strength(m) == want {
+                let leader = t.mercs.get(usize::from(m)).is_some_and(|x| x.leader.is_some());
+                if picked.len() < usize::from(n) && t.strength(m) == want && !leader {
                     picked.push(m);
                     false
                 } else {
@@ -1243,7 +1308,7 @@ impl WarriorKnights {
                 self.core.round += 1;
                 self.core.last_fate.clear();
                 for s in 0..self.core.n {
-                    let done = self.b(s).eliminated || self.b(s).hand.iter().all(|&c| c == 0);
+                    let done = self.b(s).eliminated || self.hand_empty(s);
                     self.core.plan_done[usize::from(s)] = done;
                     self.bm(s).sh_lost = false;
                 }
@@ -1262,8 +1327,11 @@ impl WarriorKnights {
                 let cards = std::mem::take(&mut self.core.zones[z as usize]);
                 for (s, c) in cards {
                     if !self.b(s).eliminated {
-                        self.bm(s).hand[c.index()] += 1;
+                        self.hand_add(s, c, true);
                     }
+                }
+                if z == Zone::Assembly {
+                    self.pressing_back();
                 }
             }
             Step::DraftFrom(i) => self.draft_from(i),
@@ -1327,6 +1395,7 @@ impl WarriorKnights {
                         nb.exhausted = false;
                     }
                 }
+                self.refresh_advancements();
                 self.check_sieges();
                 self.push(Step::ReturnFrom(0));
             }
@@ -1340,6 +1409,7 @@ impl WarriorKnights {
                 }
             }
             Step::KingArmy => self.king_army_next(),
+            Step::Buying(s) => self.buying(s),
             Step::EndRound => {
                 if self.king_reached_the_end() {
                     self.core.last_round = true;
@@ -1363,9 +1433,9 @@ impl WarriorKnights {
     // ---------- planning ----------
 
     pub(crate) fn deal_stacks(&mut self) {
-        let mut neutral = self.t().neutral_deck.clone();
+        let mut neutral = self.neutral_pile();
         self.rng.shuffle(&mut neutral);
-        let per = 2usize;
+        let per = self.neutral_per_stack();
         for (i, stack) in self.core.stacks.iter_mut().enumerate() {
             stack.clear();
             for c in neutral.iter().skip(i * per).take(per) {
@@ -1441,7 +1511,14 @@ impl WarriorKnights {
                 }
                 NeutralCard::UpgradeDefenses => self.push(Step::UpgradeFrom(0)),
                 NeutralCard::MusterTroops => self.push(Step::MusterFrom(0)),
-                NeutralCard::UncertainTimes => self.core.fate.shuffle(&mut self.rng),
+                NeutralCard::UncertainTimes if self.gl().is_none() => {
+                    self.core.fate.shuffle(&mut self.rng);
+                }
+                NeutralCard::UncertainTimes
+                | NeutralCard::MusterForces
+                | NeutralCard::Research
+                | NeutralCard::PressingAgenda
+                | NeutralCard::AssembleTroops => self.glory_neutral(nc),
             }
         }
     }
@@ -1469,20 +1546,19 @@ impl WarriorKnights {
             }
             match zone {
                 Some(z) => self.core.zones[z as usize].push((seat, card)),
-                None => self.bm(seat).hand[card.index()] += 1,
+                None => self.hand_add(seat, card, true),
             }
         }
     }
 
     fn triggers(&mut self) {
         let two_n = 2 * usize::from(self.core.n);
-        let draft = std::mem::take(&mut self.core.ctx.draft_pending)
-            || self.core.track.iter().all(Option::is_some);
+        self.core.ctx.draft_pending = false;
         // Pushed in reverse: Taxation, Wages, Assembly, then the Draft (Wages before Draft).
-        if draft && self.core.track.iter().all(Option::is_some) {
+        if self.track_full() {
             self.push(Step::DraftFrom(0));
         }
-        if self.core.zones[2].len() >= two_n {
+        if self.assembly_cards() >= two_n {
             self.push(Step::ReturnZone(Zone::Assembly));
             self.start_assembly();
         }
@@ -1561,7 +1637,7 @@ impl WarriorKnights {
 
     pub(crate) fn free_spots(&self) -> Vec<u8> {
         (0..self.core.track.len() as u8)
-            .filter(|&i| self.core.track[usize::from(i)].is_none())
+            .filter(|&i| self.core.track[usize::from(i)].is_none() && !self.spot_blocked(i))
             .collect()
     }
 
@@ -1738,6 +1814,7 @@ impl WarriorKnights {
             for spot in self.core.track.iter_mut() {
                 *spot = None;
             }
+            self.unblock_track();
             self.core.drafted.clear();
             for _ in 0..=self.core.n {
                 if let Some(m) = self.draw_merc() {
@@ -2606,4 +2683,28 @@ pub(crate) fn holders() -> impl Iterator<Item = Holder> + Clone {
     (0..4u8)
         .map(Holder::Noble)
         .chain(std::iter::once(Holder::Stronghold))
+}
+
+/// A refused config as the game interface's error.
+fn config_error(e: crate::config::ConfigProblem) -> ConfigError {
+    match e {
+        crate::config::ConfigProblem::Barons(n) => ConfigError::PlayerCount {
+            players: n,
+            min: 2,
+            max: 6,
+        },
+        other => ConfigError::Invalid {
+            option: "optional".into(),
+            reason: other.to_string(),
+        },
+    }
+}
+
+/// *For Glory* with an owner's data pack: refused (the pack format has no place for the
+/// variant's file yet).
+fn glory_pack_refused<T>() -> Result<T, ConfigError> {
+    Err(ConfigError::Invalid {
+        option: "for_glory".into(),
+        reason: "For Glory plays with the built-in data only".into(),
+    })
 }

@@ -5,7 +5,8 @@ use std::sync::OnceLock;
 use ordo_core::pack::{file_stem, overlay, pack_id, LoadedPack, PackId, Packs};
 
 use crate::cards::{self, Cards};
-use crate::data::{self, BattleResult, CityKind, Components, DataError, ExpeditionResult};
+use crate::data::{self, BattleResult, CityKind, Components, DataError, ExpeditionResult, FateCard};
+use crate::glory_data::ForGlory;
 use crate::map::{self, AreaId, Board};
 use crate::types::{BaronCard, NeutralCard, TroopId, KING_ARMY_BASE, REGULAR_BASE};
 
@@ -20,6 +21,8 @@ pub struct Fate {
     pub battle: BattleResult,
     /// Revolt.
     pub revolt: bool,
+    /// *For Glory*'s deck: Riot.
+    pub riot: bool,
     /// Random city (index).
     pub city: u8,
     /// Random nationality (index).
@@ -37,6 +40,8 @@ pub struct Merc {
     pub strength: u16,
     /// Wage and hiring fee.
     pub wage: u8,
+    /// *For Glory*: the Leader or Herald he is (index into the variant's `leaders`).
+    pub leader: Option<u8>,
 }
 
 /// Every table the rules read.
@@ -62,6 +67,11 @@ pub struct Tables {
     pub regulars: Vec<(u16, u8)>,
     /// Fate cards.
     pub fate: Vec<Fate>,
+    /// Most Fate cards drawn for one army in a battle's Draw Fate Cards step.
+    pub battle_draw_cap: u8,
+    /// *For Glory*'s components, in the tables of tables that play it (then `fate`,
+    /// `neutral_deck` and `mercs` are the variant's).
+    pub glory: Option<&'static ForGlory>,
 }
 
 impl Tables {
@@ -251,6 +261,7 @@ fn join(
             nationality: nat(&m.nationality).unwrap_or(0),
             strength: m.strength,
             wage: m.wage,
+            leader: None,
         });
     }
     if mercs.len() >= usize::from(REGULAR_BASE) {
@@ -285,32 +296,7 @@ fn join(
             ),
         ));
     }
-    let mut fate = Vec::new();
-    for (i, f) in components.fate.cards.iter().enumerate() {
-        let baron = components.barons.iter().position(|b| b.id == f.baron);
-        let noble = components.noble_shapes.iter().position(|s| *s == f.noble);
-        let city = components.cities.iter().position(|c| c.id == f.city);
-        let nationality = nat(&f.nationality);
-        match (baron, noble, city, nationality) {
-            (Some(b), Some(n), Some(c), Some(na)) => fate.push(Fate {
-                baron: b as u8,
-                noble: n as u8,
-                battle: f.battle,
-                revolt: f.revolt,
-                city: c as u8,
-                nationality: na,
-                expeditions: [f.ceylon, f.spice_islands, f.china],
-            }),
-            _ => errs.push(DataError::at(
-                "components.json",
-                &format!("fate.cards[{i}]"),
-                format!(
-                    "Fate card `{}` names an unknown Baron, Noble, city or nationality",
-                    f.id
-                ),
-            )),
-        }
-    }
+    let fate = join_fate(components, &components.fate.cards, "components.json", &mut errs);
     if errs.is_empty() {
         Ok(Tables {
             components,
@@ -323,10 +309,135 @@ fn join(
             mercs,
             regulars,
             fate,
+            battle_draw_cap: components.fate.battle_draw_cap,
+            glory: None,
         })
     } else {
         Err(errs)
     }
+}
+
+/// Fate cards as numbers; a problem for each card naming something unknown.
+fn join_fate(
+    components: &Components,
+    cards: &[FateCard],
+    file: &str,
+    errs: &mut Vec<DataError>,
+) -> Vec<Fate> {
+    let nat = |id: &str| {
+        components
+            .nationalities
+            .iter()
+            .position(|n| n.id == id)
+            .map(|i| i as u8)
+    };
+    let mut fate = Vec::new();
+    for (i, f) in cards.iter().enumerate() {
+        let baron = components.barons.iter().position(|b| b.id == f.baron);
+        let noble = components.noble_shapes.iter().position(|s| *s == f.noble);
+        let city = components.cities.iter().position(|c| c.id == f.city);
+        match (baron, noble, city, nat(&f.nationality)) {
+            (Some(b), Some(n), Some(c), Some(na)) => fate.push(Fate {
+                baron: b as u8,
+                noble: n as u8,
+                battle: f.battle,
+                revolt: f.revolt,
+                riot: f.riot,
+                city: c as u8,
+                nationality: na,
+                expeditions: f.expeditions(),
+            }),
+            _ => errs.push(DataError::at(
+                file,
+                &format!("fate.cards[{i}]"),
+                format!(
+                    "Fate card `{}` names an unknown Baron, Noble, city or nationality",
+                    f.id
+                ),
+            )),
+        }
+    }
+    fate
+}
+
+impl Tables {
+    /// These tables with *For Glory*: its Fate deck, Neutral pile and the Leaders and Heralds
+    /// added to the Mercenaries.
+    ///
+    /// # Errors
+    /// Every problem found joining the variant's data to these tables.
+    pub fn with_glory(&self, fg: &'static ForGlory) -> Result<Tables, Vec<DataError>> {
+        let file = "for-glory.json";
+        let mut errs = Vec::new();
+        let fate = join_fate(self.components, &fg.fate.cards, file, &mut errs);
+        let mut neutral_deck = Vec::new();
+        for (i, d) in fg.neutral_actions.iter().enumerate() {
+            match NeutralCard::from_id(&d.id) {
+                Some(c) => neutral_deck.extend(std::iter::repeat_n(c, usize::from(d.count))),
+                None => errs.push(DataError::at(
+                    file,
+                    &format!("neutral_actions[{i}]"),
+                    format!("no Neutral action `{}`", d.id),
+                )),
+            }
+        }
+        let mut mercs = self.mercs.clone();
+        for (i, l) in fg.leaders.iter().enumerate() {
+            let nationality = self
+                .components
+                .nationalities
+                .iter()
+                .position(|n| n.id == l.nationality);
+            match nationality {
+                Some(na) => mercs.push(Merc {
+                    nationality: na as u8,
+                    strength: l.strength,
+                    wage: l.wage,
+                    leader: Some(i as u8),
+                }),
+                None => errs.push(DataError::at(
+                    file,
+                    &format!("leaders[{i}].nationality"),
+                    format!("unknown nationality `{}`", l.nationality),
+                )),
+            }
+        }
+        if mercs.len() >= usize::from(REGULAR_BASE) {
+            errs.push(DataError::at(file, "leaders", "too many Mercenaries"));
+        }
+        if !errs.is_empty() {
+            return Err(errs);
+        }
+        Ok(Tables {
+            components: self.components,
+            cards: self.cards,
+            board: self.board,
+            city_area: self.city_area.clone(),
+            area_city: self.area_city.clone(),
+            baron_deck: self.baron_deck,
+            neutral_deck,
+            mercs,
+            regulars: self.regulars.clone(),
+            fate,
+            battle_draw_cap: fg.battle_draw_cap,
+            glory: Some(fg),
+        })
+    }
+}
+
+/// The built-in tables with *For Glory*, built once.
+///
+/// # Errors
+/// Every problem found in the data.
+pub fn glory_tables() -> Result<&'static Tables, &'static [DataError]> {
+    static CELL: OnceLock<Result<Tables, Vec<DataError>>> = OnceLock::new();
+    CELL.get_or_init(|| {
+        let base = tables().map_err(<[DataError]>::to_vec)?;
+        let fg = crate::glory_data::for_glory().map_err(<[DataError]>::to_vec)?;
+        base.with_glory(fg)
+    })
+    .as_ref()
+    .map_err(Vec::as_slice)
 }
 
 /// The joined tables, built once.

@@ -96,6 +96,11 @@ pub enum BaronCard {
     ServeTheChurch,
     /// One of five small actions; back to hand.
     VersatileStrategy,
+    /// *For Glory*: +1 Knowledge; the Scholar token for the strictly most Knowledge; buy
+    /// Advancements (one, or as many as the Scholar can pay for). To Taxation or Assembly.
+    EnrichMind,
+    /// *For Glory*: refresh one exhausted Noble free, more at 2 crowns each. To Wages.
+    ForcedMarch,
 }
 
 impl BaronCard {
@@ -118,10 +123,15 @@ impl BaronCard {
             BaronCard::RallySupport => "rally_support",
             BaronCard::ServeTheChurch => "serve_the_church",
             BaronCard::VersatileStrategy => "versatile_strategy",
+            BaronCard::EnrichMind => "enrich_mind",
+            BaronCard::ForcedMarch => "forced_march",
         }
     }
 
-    /// Index in [`BaronCard::ALL`].
+    /// The cards *For Glory* adds to each hand, in data order.
+    pub const GLORY: [BaronCard; 2] = [BaronCard::EnrichMind, BaronCard::ForcedMarch];
+
+    /// Index in [`BaronCard::ALL`], then [`BaronCard::GLORY`] (6 and 7).
     pub fn index(self) -> usize {
         self as usize
     }
@@ -141,8 +151,20 @@ pub enum NeutralCard {
     UpgradeDefenses,
     /// Each Baron may remove casualty tokens from one army.
     MusterTroops,
-    /// The Fate deck is shuffled.
+    /// The Fate deck is shuffled (*For Glory*: then the Scholar may replace a face-up
+    /// Advancement).
     UncertainTimes,
+    /// *For Glory* (replaces Muster Troops): each Baron may remove casualty tokens from one army
+    /// and recruit Town Levies.
+    MusterForces,
+    /// *For Glory*: the Scholar may pay 2 crowns to draw the top Advancement and buy it for 1
+    /// Knowledge less, or put it at the bottom.
+    Research,
+    /// *For Glory*: the top Agenda joins the current ones; the card goes to the Assembly.
+    PressingAgenda,
+    /// *For Glory*: the top Mercenary joins those on offer, and the first free spot of the
+    /// Mercenary Track counts as filled.
+    AssembleTroops,
 }
 
 impl NeutralCard {
@@ -163,7 +185,29 @@ impl NeutralCard {
             NeutralCard::UpgradeDefenses => "upgrade_defenses",
             NeutralCard::MusterTroops => "muster_troops",
             NeutralCard::UncertainTimes => "uncertain_times",
+            NeutralCard::MusterForces => "muster_forces",
+            NeutralCard::Research => "research",
+            NeutralCard::PressingAgenda => "a_pressing_agenda",
+            NeutralCard::AssembleTroops => "assemble_troops",
         }
+    }
+
+    /// Every Neutral card of the base game and *For Glory*.
+    pub const EVERY: [NeutralCard; 9] = [
+        NeutralCard::ImportantEvent,
+        NeutralCard::FundExpeditions,
+        NeutralCard::UpgradeDefenses,
+        NeutralCard::MusterTroops,
+        NeutralCard::UncertainTimes,
+        NeutralCard::MusterForces,
+        NeutralCard::Research,
+        NeutralCard::PressingAgenda,
+        NeutralCard::AssembleTroops,
+    ];
+
+    /// The card with this data id.
+    pub fn from_id(id: &str) -> Option<NeutralCard> {
+        NeutralCard::EVERY.into_iter().find(|c| c.id() == id)
     }
 }
 
@@ -493,6 +537,22 @@ pub enum Action {
         /// Who it was made to.
         to: u8,
     },
+    /// *For Glory*: buy this Advancement (by kind): one face up with Enrich Mind, or the one
+    /// Research drew.
+    BuyAdvancement(u8),
+    /// *For Glory*: put this Advancement (by kind) at the bottom of the Advancement deck: one of
+    /// yours over the limit of three, the one Research drew, or a face-up one with *Uncertain
+    /// Times* (the Scholar; it is replaced from the deck).
+    DiscardAdvancement(u8),
+    /// *For Glory*: buy nothing more, draw nothing, replace nothing.
+    AdvancementsDone,
+    /// *For Glory*, Research: the Scholar pays its price to draw the top Advancement.
+    ResearchDraw,
+    /// *For Glory*, Forced March: refresh this exhausted Noble (the first free, then 2 crowns
+    /// each).
+    Refresh(Shape),
+    /// *For Glory*, Forced March: refresh no more.
+    RefreshDone,
 }
 
 /// An heir token (*Exchanging Heirs*): the heir of Baron `of`'s Noble `shape`.

@@ -332,6 +332,12 @@ fn phase_view(p: Phase) -> PhaseView {
         Phase::Miracle(s) => ("miracle", Some(s)),
         Phase::Return(s) => ("return_nobles", Some(s)),
         Phase::KingArmy(s) => ("king_army", Some(s)),
+        Phase::Buy(s) => ("buy_advancements", Some(s)),
+        Phase::Overflow(s) => ("discard_advancement", Some(s)),
+        Phase::EnrichZone(s) => ("allocate", Some(s)),
+        Phase::ForcedMarch(s) => ("forced_march", Some(s)),
+        Phase::Research(s) | Phase::Researched(s, _) => ("research", Some(s)),
+        Phase::Uncertain(s) => ("uncertain_times", Some(s)),
         Phase::Over => ("over", None),
     };
     PhaseView {
@@ -397,7 +403,11 @@ impl WarriorKnights {
                 votes: b.votes,
                 faith: b.faith,
                 influence: b.influence,
-                hand_size: b.hand.iter().sum(),
+                hand_size: self
+                    .baron_cards()
+                    .iter()
+                    .map(|&c| self.hand_count(i as u8, c))
+                    .sum(),
                 planned: [
                     b.planned[0].len() as u8,
                     b.planned[1].len() as u8,
@@ -621,8 +631,8 @@ impl WarriorKnights {
                 continue;
             }
             let mut pool: Vec<BaronCard> = Vec::new();
-            for c in BaronCard::ALL {
-                for _ in 0..self.b(b).hand[c.index()] {
+            for &c in self.baron_cards() {
+                for _ in 0..self.hand_count(b, c) {
                     pool.push(c);
                 }
             }
@@ -660,11 +670,19 @@ impl WarriorKnights {
                     }
                 }
             }
-            let gb = g.bm(b);
-            gb.hand = [0; 6];
-            for c in it {
-                gb.hand[c.index()] += 1;
+            for &c in self.baron_cards() {
+                g.set_hand(b, c, 0);
             }
+            for c in it {
+                g.hand_add(b, c, true);
+            }
+        }
+        // *For Glory*: the Advancement deck's order.
+        if let Some(gl) = g.core.glory.0.as_mut() {
+            let mut deck: Vec<u8> = gl.deck.drain(..).collect();
+            deck.sort_unstable();
+            rng.shuffle(&mut deck);
+            gl.deck = deck.into();
         }
         // Offers between other Barons were never seen.
         if let Some(o) = g.core.offers.0.as_mut() {

@@ -40,6 +40,7 @@ impl CliGame for WarriorKnights {
                 "two_barons_need_five_cities" => optional.two_barons_need_five_cities = true,
                 "the_king" => optional.the_king = true,
                 "missions" => optional.missions = true,
+                "for_glory" => optional.for_glory = true,
                 other => bail!("unknown option `{other}`"),
             }
         }

@@ -40,6 +40,7 @@ fn r3_optional() -> Config {
             abandoned_nobles: true,
             miracles_can_happen: true,
             two_barons_need_five_cities: false,
+            for_glory: false,
         },
         ..r3(3)
     }

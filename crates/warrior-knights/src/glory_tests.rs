@@ -1,0 +1,560 @@
+//! *For Glory* (Crown and Glory), rule by rule: setup, Knowledge and the Scholar, the
+//! Advancement market, Enrich Mind, Forced March and the variant's Neutral cards
+//! (`docs/research/crown-and-glory.md` §3, W31–W33). The variant is still refused to players
+//! (§10); these tests build tables through [`WarriorKnights::setup_checked`].
+
+use super::*;
+use crate::glory::Glory;
+
+fn fg_cfg(n: u8) -> Config {
+    Config {
+        barons: n,
+        optional: Optional {
+            for_glory: true,
+            ..Optional::default()
+        },
+        ..Config::default()
+    }
+}
+
+fn fg_fresh(n: u8, seed: u64) -> WarriorKnights {
+    let mut g = match WarriorKnights::setup_checked(&fg_cfg(n), seed) {
+        Ok(g) => g,
+        Err(e) => panic!("setup: {e:?}"),
+    };
+    g.run();
+    g
+}
+
+/// The cleared position of the module above, with *For Glory*.
+fn fg_game(n: u8) -> WarriorKnights {
+    cleared(fg_fresh(n, 11))
+}
+
+fn gl(g: &WarriorKnights) -> &Glory {
+    g.core.glory.0.as_ref().expect("For Glory is played")
+}
+
+fn glm(g: &mut WarriorKnights) -> &mut Glory {
+    g.core.glory.0.as_mut().expect("For Glory is played")
+}
+
+/// An Advancement kind by id.
+fn adv(id: &str) -> u8 {
+    let fg = crate::glory_data::for_glory().expect("data");
+    match fg.advancements.iter().position(|a| a.id == id) {
+        Some(k) => k as u8,
+        None => panic!("no Advancement `{id}`"),
+    }
+}
+
+fn cost(id: &str) -> u8 {
+    let fg = crate::glory_data::for_glory().expect("data");
+    fg.advancements[usize::from(adv(id))].cost
+}
+
+/// Sets the market and the deck (top first).
+fn market(g: &mut WarriorKnights, up: &[&str], deck: &[&str]) {
+    let x = glm(g);
+    x.market = up.iter().map(|id| adv(id)).collect();
+    x.deck = deck.iter().map(|id| adv(id)).collect();
+}
+
+fn knowledge(g: &WarriorKnights, s: u8) -> u8 {
+    gl(g).knowledge[usize::from(s)]
+}
+
+fn owned(g: &WarriorKnights, s: u8) -> Vec<u8> {
+    gl(g).owned[usize::from(s)].clone()
+}
+
+// ---------- the switch and setup ----------
+
+#[test]
+fn for_glory_is_refused_to_players_until_every_part_is_built() {
+    let c = fg_cfg(3);
+    assert_eq!(
+        c.check(),
+        Err(crate::config::ConfigProblem::Unsupported("for_glory"))
+    );
+    assert!(WarriorKnights::new_game(&c, 1).is_err());
+    // A data pack cannot carry the variant yet: refused, not played with the wrong cards.
+    let packed = Config {
+        data: Some(ordo_core::pack::PackId([7; 16])),
+        ..c
+    };
+    let refused = WarriorKnights::setup_checked(&packed, 1).expect_err("refused");
+    assert!(format!("{refused:?}").contains("built-in data"), "{refused:?}");
+}
+
+#[test]
+fn for_glory_setup_deals_its_decks_cards_market_and_scholar() {
+    for n in 2..=6u8 {
+        for seed in 0..6u64 {
+            let g = fg_fresh(n, seed);
+            let tt = g.t();
+            let x = gl(&g);
+            // The 48-card Fate deck, the 12-card Neutral pile, Leaders and Heralds among the
+            // Mercenaries.
+            assert_eq!(tt.fate.len(), 48);
+            assert_eq!(g.core.fate.len(), 48);
+            assert_eq!(tt.neutral_deck.len(), 12);
+            assert_eq!(tt.mercs.len(), t().mercs.len() + 12);
+            assert_eq!(tt.battle_draw_cap, 20);
+            // Fifteen Baron cards each: the base twelve, two Enrich Mind and a Forced March.
+            for s in 0..n {
+                assert_eq!(g.hand_count(s, BaronCard::EnrichMind), 2);
+                assert_eq!(g.hand_count(s, BaronCard::ForcedMarch), 1);
+                let all: u8 = g
+                    .baron_cards()
+                    .iter()
+                    .map(|&c| g.hand_count(s, c))
+                    .sum();
+                assert_eq!(all, 15);
+                assert_eq!(knowledge(&g, s), 0);
+                assert!(owned(&g, s).is_empty());
+            }
+            // Three Advancements face up, the other 41 in the deck.
+            assert_eq!(x.market.len(), 3);
+            assert_eq!(x.deck.len(), 41);
+            // The Scholar: with three Barons or more, neither Chairman nor Head of the Church.
+            match x.scholar {
+                Some(sch) => {
+                    assert!(n >= 3);
+                    assert!(sch < n && sch != g.core.chairman && sch != g.core.head);
+                }
+                None => assert_eq!(n, 2, "seed {seed}"),
+            }
+            // The first Event is not red.
+            let first = *g.core.events.front().expect("events");
+            assert_ne!(
+                tt.cards.events[usize::from(first)].colour,
+                EventColour::Red,
+                "{n} Barons, seed {seed}"
+            );
+            // No Leader or Herald among the starting Mercenaries.
+            for troops in &g.core.start_troops {
+                for &m in troops {
+                    if m < REGULAR_BASE {
+                        assert!(tt.mercs[usize::from(m)].leader.is_none());
+                    }
+                }
+            }
+            // Cities razed as in the base game, now by Town Levy cards.
+            let razed = g.core.cities.iter().filter(|c| c.razed).count();
+            let want = tt.components.player_count(n).expect("row").razed;
+            assert_eq!(razed, usize::from(want));
+        }
+    }
+}
+
+#[test]
+fn each_action_stack_gets_three_neutral_cards_with_for_glory() {
+    let mut g = fg_game(3);
+    g.core.plan_done = vec![true; 3];
+    g.deal_stacks();
+    for st in &g.core.stacks {
+        let neutral = st.iter().filter(|c| matches!(c, Card::Neutral(_))).count();
+        assert_eq!(neutral, 3);
+    }
+}
+
+// ---------- Enrich Mind, Knowledge and the Scholar ----------
+
+#[test]
+fn enrich_mind_gives_knowledge_and_the_scholar_only_for_the_strictly_most() {
+    let mut g = fg_game(3);
+    glm(&mut g).scholar = Some(2);
+    glm(&mut g).knowledge = vec![0, 1, 0];
+    market(&mut g, &["battle_tactics", "printing", "banking"], &["windmill"]);
+    // Seat 0 ties seat 1 at 1: no Scholar token.
+    resolve(&mut g, 0, BaronCard::EnrichMind);
+    assert_eq!(legal(&g, 0), vec![Action::Decline, Action::CarryOut]);
+    act(&mut g, 0, Action::CarryOut);
+    assert_eq!(knowledge(&g, 0), 1);
+    assert_eq!(gl(&g).scholar, Some(2));
+    // Nothing affordable: straight to the allocation, Taxation or Assembly only.
+    assert_eq!(g.core.phase, Phase::EnrichZone(0));
+    let zones = legal(&g, 0);
+    assert_eq!(
+        zones,
+        vec![
+            Action::AllocateTo(Zone::Taxation),
+            Action::AllocateTo(Zone::Assembly)
+        ]
+    );
+    act(&mut g, 0, Action::AllocateTo(Zone::Assembly));
+    assert_eq!(g.core.zones[Zone::Assembly as usize], vec![(0, BaronCard::EnrichMind)]);
+    assert!(idle(&g));
+    // Again: now strictly the most, he takes the Scholar token.
+    resolve(&mut g, 0, BaronCard::EnrichMind);
+    act(&mut g, 0, Action::CarryOut);
+    assert_eq!(knowledge(&g, 0), 2);
+    assert_eq!(gl(&g).scholar, Some(0));
+}
+
+#[test]
+fn a_baron_buys_one_advancement_with_enrich_mind_the_scholar_as_many_as_he_can_pay_for() {
+    let mut g = fg_game(3);
+    glm(&mut g).scholar = Some(2);
+    glm(&mut g).knowledge = vec![4, 0, 9];
+    market(
+        &mut g,
+        &["cartography", "longbowmen", "battle_tactics"],
+        &["windmill", "cartography", "printing"],
+    );
+    resolve(&mut g, 0, BaronCard::EnrichMind);
+    act(&mut g, 0, Action::CarryOut);
+    assert_eq!(knowledge(&g, 0), 5);
+    assert_eq!(g.core.phase, Phase::Buy(0));
+    let buys: Vec<Action> = legal(&g, 0);
+    for id in ["cartography", "longbowmen", "battle_tactics"] {
+        assert!(buys.contains(&Action::BuyAdvancement(adv(id))), "{id}");
+    }
+    assert!(buys.contains(&Action::AdvancementsDone));
+    act(&mut g, 0, Action::BuyAdvancement(adv("battle_tactics")));
+    assert_eq!(knowledge(&g, 0), 5 - cost("battle_tactics"));
+    assert_eq!(owned(&g, 0), vec![adv("battle_tactics")]);
+    // Replaced at once from the top of the deck.
+    assert_eq!(
+        gl(&g).market,
+        vec![adv("cartography"), adv("longbowmen"), adv("windmill")]
+    );
+    // Not the Scholar: one purchase, then the allocation.
+    assert_eq!(g.core.phase, Phase::EnrichZone(0));
+    act(&mut g, 0, Action::AllocateTo(Zone::Taxation));
+    assert!(idle(&g));
+
+    // The Scholar buys on, a card just revealed included, never a kind he owns.
+    resolve(&mut g, 2, BaronCard::EnrichMind);
+    act(&mut g, 2, Action::CarryOut);
+    assert_eq!(knowledge(&g, 2), 10);
+    act(&mut g, 2, Action::BuyAdvancement(adv("windmill")));
+    assert_eq!(g.core.phase, Phase::Buy(2));
+    // The cartography revealed from the deck is a second copy; he buys one of them only.
+    act(&mut g, 2, Action::BuyAdvancement(adv("cartography")));
+    assert!(!is_legal(&g, 2, Action::BuyAdvancement(adv("cartography"))));
+    assert!(legal(&g, 2).contains(&Action::BuyAdvancement(adv("printing"))));
+    act(&mut g, 2, Action::AdvancementsDone);
+    assert_eq!(g.core.phase, Phase::EnrichZone(2));
+    assert_eq!(knowledge(&g, 2), 10 - cost("windmill") - cost("cartography"));
+    assert_eq!(owned(&g, 2), vec![adv("windmill"), adv("cartography")]);
+}
+
+#[test]
+fn a_fourth_advancement_means_a_discard_to_the_bottom_of_the_deck_the_new_one_allowed() {
+    let mut g = fg_game(3);
+    glm(&mut g).scholar = Some(0);
+    glm(&mut g).knowledge = vec![9, 0, 0];
+    glm(&mut g).owned[0] = vec![adv("longbowmen"), adv("plate_armour"), adv("masonry")];
+    market(
+        &mut g,
+        &["cartography", "windmill", "printing"],
+        &["banking", "medicine"],
+    );
+    resolve(&mut g, 0, BaronCard::EnrichMind);
+    act(&mut g, 0, Action::CarryOut);
+    act(&mut g, 0, Action::BuyAdvancement(adv("cartography")));
+    assert_eq!(g.core.phase, Phase::Overflow(0));
+    let mut choices = legal(&g, 0);
+    choices.sort();
+    let mut want: Vec<Action> = ["longbowmen", "plate_armour", "masonry", "cartography"]
+        .iter()
+        .map(|id| Action::DiscardAdvancement(adv(id)))
+        .collect();
+    want.sort();
+    assert_eq!(choices, want);
+    act(&mut g, 0, Action::DiscardAdvancement(adv("plate_armour")));
+    assert_eq!(owned(&g, 0).len(), 3);
+    assert_eq!(gl(&g).deck.back(), Some(&adv("plate_armour")));
+    // The Scholar buys on after the discard; buying the new one and discarding it is allowed.
+    assert_eq!(g.core.phase, Phase::Buy(0));
+    act(&mut g, 0, Action::BuyAdvancement(adv("windmill")));
+    act(&mut g, 0, Action::DiscardAdvancement(adv("windmill")));
+    assert!(!owned(&g, 0).contains(&adv("windmill")));
+    assert_eq!(gl(&g).deck.back(), Some(&adv("windmill")));
+    act(&mut g, 0, Action::AdvancementsDone);
+    act(&mut g, 0, Action::AllocateTo(Zone::Assembly));
+    assert!(idle(&g));
+}
+
+#[test]
+fn a_declined_enrich_mind_gives_nothing_and_still_goes_to_taxation_or_assembly() {
+    let mut g = fg_game(3);
+    resolve(&mut g, 1, BaronCard::EnrichMind);
+    act(&mut g, 1, Action::Decline);
+    assert_eq!(knowledge(&g, 1), 0);
+    assert_eq!(g.core.phase, Phase::EnrichZone(1));
+    assert!(!is_legal(&g, 1, Action::AllocateTo(Zone::Wages)));
+    act(&mut g, 1, Action::AllocateTo(Zone::Taxation));
+    assert_eq!(g.core.zones[Zone::Taxation as usize], vec![(1, BaronCard::EnrichMind)]);
+}
+
+// ---------- Forced March ----------
+
+#[test]
+fn forced_march_refreshes_one_noble_free_and_more_at_two_crowns_each_then_goes_to_wages() {
+    let mut g = fg_game(3);
+    noble(&mut g, 0, STAR, "k22", &[reg(0, 0)]);
+    noble(&mut g, 0, SQUARE, "k23", &[reg(0, 1)]);
+    noble(&mut g, 0, TRIANGLE, "k24", &[reg(0, 2)]);
+    noble(&mut g, 0, CIRCLE, "k25", &[reg(0, 3)]);
+    for k in [STAR, SQUARE, TRIANGLE] {
+        g.nbm(0, k).exhausted = true;
+    }
+    // The Circle is at sea: he stays exhausted.
+    g.nbm(0, CIRCLE).loc = Loc::Sea(a("k25"));
+    g.nbm(0, CIRCLE).exhausted = true;
+    g.bm(0).crowns = 3;
+    resolve(&mut g, 0, BaronCard::ForcedMarch);
+    let mut first = legal(&g, 0);
+    first.sort();
+    assert_eq!(
+        first,
+        vec![
+            Action::Decline,
+            Action::Refresh(STAR),
+            Action::Refresh(SQUARE),
+            Action::Refresh(TRIANGLE)
+        ]
+    );
+    act(&mut g, 0, Action::Refresh(SQUARE));
+    assert!(!g.nb(0, SQUARE).exhausted);
+    assert_eq!(crowns(&g, 0), 3, "the first is free");
+    assert_eq!(g.core.phase, Phase::ForcedMarch(0));
+    act(&mut g, 0, Action::Refresh(STAR));
+    assert_eq!(crowns(&g, 0), 1);
+    // One crown left: no third refresh; the card is done and goes to Wages.
+    assert!(idle(&g));
+    assert!(g.nb(0, TRIANGLE).exhausted && g.nb(0, CIRCLE).exhausted);
+    assert_eq!(g.core.zones[Zone::Wages as usize], vec![(0, BaronCard::ForcedMarch)]);
+    // The next Forced March starts free again.
+    resolve(&mut g, 0, BaronCard::ForcedMarch);
+    act(&mut g, 0, Action::Refresh(TRIANGLE));
+    assert_eq!(crowns(&g, 0), 1);
+    assert!(idle(&g));
+}
+
+#[test]
+fn forced_march_with_nobody_to_refresh_can_only_be_declined_and_still_goes_to_wages() {
+    let mut g = fg_game(3);
+    noble(&mut g, 1, STAR, "k22", &[reg(1, 0)]);
+    resolve(&mut g, 1, BaronCard::ForcedMarch);
+    assert_eq!(legal(&g, 1), vec![Action::Decline]);
+    act(&mut g, 1, Action::Decline);
+    assert!(idle(&g));
+    assert_eq!(g.core.zones[Zone::Wages as usize], vec![(1, BaronCard::ForcedMarch)]);
+}
+
+// ---------- the variant's Neutral cards ----------
+
+#[test]
+fn research_lets_the_scholar_pay_two_crowns_to_draw_and_buy_for_one_knowledge_less() {
+    let mut g = fg_game(3);
+    glm(&mut g).scholar = Some(1);
+    glm(&mut g).knowledge = vec![0, cost("battle_tactics") - 1, 0];
+    market(
+        &mut g,
+        &["longbowmen", "plate_armour", "masonry"],
+        &["battle_tactics", "printing"],
+    );
+    g.bm(1).crowns = 5;
+    resolve_neutral(&mut g, NeutralCard::Research);
+    assert_eq!(g.core.phase, Phase::Research(1));
+    act(&mut g, 1, Action::ResearchDraw);
+    assert_eq!(crowns(&g, 1), 3);
+    assert_eq!(
+        g.core.phase,
+        Phase::Researched(1, adv("battle_tactics"))
+    );
+    act(&mut g, 1, Action::BuyAdvancement(adv("battle_tactics")));
+    assert_eq!(owned(&g, 1), vec![adv("battle_tactics")]);
+    assert_eq!(knowledge(&g, 1), 0);
+    assert!(idle(&g));
+    // Drawn again and put at the bottom; the market never changes.
+    resolve_neutral(&mut g, NeutralCard::Research);
+    act(&mut g, 1, Action::ResearchDraw);
+    assert_eq!(g.core.phase, Phase::Researched(1, adv("printing")));
+    assert!(!is_legal(&g, 1, Action::BuyAdvancement(adv("printing"))));
+    act(&mut g, 1, Action::DiscardAdvancement(adv("printing")));
+    assert_eq!(gl(&g).deck.back(), Some(&adv("printing")));
+    assert_eq!(gl(&g).market.len(), 3);
+    assert!(idle(&g));
+    // Too poor to pay: nothing happens; nor without a Scholar.
+    g.bm(1).crowns = 1;
+    resolve_neutral(&mut g, NeutralCard::Research);
+    assert!(idle(&g));
+    g.bm(1).crowns = 9;
+    glm(&mut g).scholar = None;
+    resolve_neutral(&mut g, NeutralCard::Research);
+    assert!(idle(&g));
+}
+
+#[test]
+fn uncertain_times_shuffles_fate_then_the_scholar_may_replace_a_face_up_advancement() {
+    let mut g = fg_game(3);
+    glm(&mut g).scholar = Some(2);
+    market(
+        &mut g,
+        &["longbowmen", "plate_armour", "masonry"],
+        &["printing", "banking"],
+    );
+    let before: Vec<u8> = g.core.fate.cards().collect();
+    resolve_neutral(&mut g, NeutralCard::UncertainTimes);
+    assert_ne!(g.core.fate.cards().collect::<Vec<u8>>(), before);
+    assert_eq!(g.core.phase, Phase::Uncertain(2));
+    assert_eq!(legal(&g, 0), Vec::<Action>::new());
+    act(&mut g, 2, Action::DiscardAdvancement(adv("plate_armour")));
+    assert_eq!(
+        gl(&g).market,
+        vec![adv("longbowmen"), adv("masonry"), adv("printing")]
+    );
+    assert_eq!(
+        gl(&g).deck.iter().copied().collect::<Vec<u8>>(),
+        vec![adv("banking"), adv("plate_armour")]
+    );
+    assert!(idle(&g));
+    // He may leave them as they are.
+    resolve_neutral(&mut g, NeutralCard::UncertainTimes);
+    act(&mut g, 2, Action::AdvancementsDone);
+    assert!(idle(&g));
+}
+
+#[test]
+fn a_pressing_agenda_adds_an_agenda_and_lies_in_the_assembly_until_it_is_held() {
+    let mut g = fg_game(3);
+    let agendas = g.core.current_agendas.len();
+    let top = *g.core.agendas.front().expect("an Agenda");
+    resolve_neutral(&mut g, NeutralCard::PressingAgenda);
+    assert!(idle(&g));
+    assert_eq!(g.core.current_agendas.len(), agendas + 1);
+    assert_eq!(g.core.current_agendas.last(), Some(&top));
+    assert_eq!(gl(&g).pressing, 1);
+    // While it lies there, the next round is dealt without it.
+    assert_eq!(
+        g.neutral_pile()
+            .iter()
+            .filter(|&&c| c == NeutralCard::PressingAgenda)
+            .count(),
+        0
+    );
+    // It counts towards the 2N cards that call the Assembly: 5 Baron cards and it make 6.
+    for s in [0, 1, 2, 0, 1] {
+        g.core.zones[Zone::Assembly as usize].push((s, BaronCard::RallySupport));
+    }
+    g.core.steps = vec![Step::Triggers];
+    g.core.phase = Phase::Auto;
+    g.run();
+    assert!(g.core.assembly.is_some(), "the Assembly is called");
+}
+
+#[test]
+fn assemble_troops_adds_a_mercenary_and_fills_the_first_free_track_spot_until_the_draft() {
+    let mut g = fg_game(3);
+    g.core.track[0] = Some(1);
+    let offer = g.core.offer.len();
+    let top = *g.core.mercs.front().expect("a Mercenary");
+    resolve_neutral(&mut g, NeutralCard::AssembleTroops);
+    assert!(idle(&g));
+    assert_eq!(g.core.offer.len(), offer + 1);
+    assert!(g.core.offer.contains(&top));
+    // Spot 2 counts as filled, with no Baron marker on it.
+    assert_eq!(g.core.track[1], None);
+    assert!(g.spot_blocked(1));
+    assert!(!g.free_spots().contains(&1));
+    // Filling the rest calls the Draft; the blocked spot hires nobody and is freed after.
+    let len = g.core.track.len();
+    for i in 2..len {
+        g.core.track[i] = Some(2);
+    }
+    assert!(g.track_full());
+    g.core.steps = vec![Step::Triggers];
+    g.core.phase = Phase::Auto;
+    g.run();
+    assert_eq!(g.core.phase, Phase::Hire(1), "the first marker hires first");
+    while let Phase::Hire(s) | Phase::AssignHire(s) = g.core.phase {
+        let first = legal(&g, s)[0];
+        let pick = if legal(&g, s).contains(&Action::NoHire) {
+            Action::NoHire
+        } else {
+            first
+        };
+        act(&mut g, s, pick);
+    }
+    assert!(gl(&g).blocked.is_empty());
+    assert!(g.core.track.iter().all(Option::is_none));
+}
+
+// ---------- hidden information and whole games ----------
+
+#[test]
+fn the_advancement_deck_order_is_redrawn_in_a_resample_and_hands_keep_their_size() {
+    let g = fg_fresh(4, 3);
+    let mut rng = ordo_core::GameRng::from_seed(9);
+    let r = g.resample(Seat(0), &mut rng);
+    let (a, b) = (gl(&g), gl(&r));
+    assert_eq!(a.market, b.market);
+    let mut x: Vec<u8> = a.deck.iter().copied().collect();
+    let mut y: Vec<u8> = b.deck.iter().copied().collect();
+    assert_ne!(x, y, "the order is redrawn");
+    x.sort_unstable();
+    y.sort_unstable();
+    assert_eq!(x, y, "the same cards");
+    for s in 0..4 {
+        let size = |g: &WarriorKnights| -> u8 {
+            g.baron_cards().iter().map(|&c| g.hand_count(s, c)).sum()
+        };
+        assert_eq!(size(&g), size(&r));
+    }
+}
+
+#[test]
+fn random_games_with_for_glory_play_to_the_end_using_every_new_card() {
+    let mut rng = ordo_core::GameRng::from_seed(21);
+    let mut seen = std::collections::BTreeSet::new();
+    for n in 2..=6u8 {
+        for seed in 0..3u64 {
+            let mut g = fg_fresh(n, seed);
+            let mut steps = 0;
+            while !g.to_act().is_over() && steps < 20_000 {
+                steps += 1;
+                let s = match g.to_act() {
+                    ToAct::Seat(s) => s,
+                    ToAct::Simultaneous(v) => {
+                        let all: Vec<Seat> = v.iter().collect();
+                        all[rng.index(all.len())]
+                    }
+                    ToAct::Over(_) => break,
+                };
+                let moves = legal(&g, s.0);
+                assert!(!moves.is_empty(), "{:?} has no decision", g.core.phase);
+                let x = moves[rng.index(moves.len())];
+                let key = match x {
+                    Action::BuyAdvancement(_) => "buy",
+                    Action::DiscardAdvancement(_) => "discard",
+                    Action::ResearchDraw => "research",
+                    Action::Refresh(_) => "refresh",
+                    _ => "",
+                };
+                seen.insert(key);
+                if let Phase::Card(_, c) = g.core.phase {
+                    seen.insert(c.id());
+                }
+                act(&mut g, s.0, x);
+                let gx = gl(&g);
+                for s in 0..usize::from(n) {
+                    assert!(gx.owned[s].len() <= 3 || g.core.phase == Phase::Overflow(s as u8));
+                }
+                let cards = gx.deck.len()
+                    + gx.market.len()
+                    + gx.owned.iter().map(Vec::len).sum::<usize>()
+                    + usize::from(matches!(g.core.phase, Phase::Researched(..)));
+                assert_eq!(cards, 44, "no Advancement is lost or made");
+            }
+            assert!(g.to_act().is_over(), "{n} Barons, seed {seed}: not over");
+        }
+    }
+    for k in ["buy", "research", "refresh", "enrich_mind", "forced_march"] {
+        assert!(seen.contains(k), "{k} never played: {seen:?}");
+    }
+}
