@@ -592,7 +592,7 @@ impl WarriorKnights {
         self.core.battle.as_ref()
     }
 
-    fn bt(&mut self) -> &mut Battle {
+    pub(crate) fn bt(&mut self) -> &mut Battle {
         self.core.battle.get_or_insert_with(unreachable_battle)
     }
 
@@ -867,6 +867,10 @@ impl WarriorKnights {
     pub(crate) fn finish_discard(&mut self, side: usize) {
         if side == 0 {
             self.bt().stage = Stage::Discard(1);
+        } else if let Some(x) = self.may_withdraw() {
+            // *For Glory*: the defender chooses before anything else is revealed.
+            self.core.phase = Phase::Withdraw(x);
+            return;
         } else {
             self.reveal_battle();
             self.bt().stage = Stage::Casualties(0);
@@ -881,13 +885,13 @@ impl WarriorKnights {
         self.core.fate.put_bottom(id);
     }
 
-    fn reveal_battle(&mut self) {
+    pub(crate) fn reveal_battle(&mut self) {
         let t = self.t();
         for side in 0..2 {
             let mut i = 0;
             while i < self.bt().hands[side].len() {
                 let id = self.bt().hands[side][i];
-                if t.fate[usize::from(id)].battle == BattleResult::DrawFate {
+                if self.draws_another(t.fate[usize::from(id)].battle) {
                     if let Some(more) = self.core.fate.take() {
                         self.bt().hands[side].push(more);
                     }
@@ -989,8 +993,12 @@ impl WarriorKnights {
         // Each retreating army first draws for a deserter (rules §9.2); a desertion that leaves
         // casualties at least equal to the troops kills the Noble, as at Wages.
         let mut fleeing = Vec::new();
+        let withdrawn = self.withdrawn();
+        self.clear_withdrawn();
         for (y, k) in retreats {
-            self.deserter_draw(y, Holder::Noble(k));
+            if !(withdrawn && Some(y) == x) {
+                self.deserter_draw(y, Holder::Noble(k));
+            }
             if self.alive(y, Holder::Noble(k)) {
                 fleeing.push((y, k));
             } else if self.nb(y, k).casualties == 0 {

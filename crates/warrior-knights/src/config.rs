@@ -136,6 +136,11 @@ impl Config {
         if !(1..=RULES_LATEST).contains(&self.rules) {
             return Err(ConfigProblem::Rules(self.rules));
         }
+        if self.optional.for_glory && self.rules < 5 {
+            return Err(ConfigProblem::Conflict(
+                "For Glory is played under rules revision 5 or later",
+            ));
+        }
         if self.optional.the_king {
             if self.length == Length::Longest {
                 return Err(ConfigProblem::Conflict(

@@ -211,7 +211,10 @@ fn advancement(g: &WarriorKnights, k: u8) -> String {
     g.t()
         .glory
         .and_then(|fg| fg.advancements.get(usize::from(k)))
-        .map_or_else(|| format!("Advancement {k}"), |a| format!("{} Advancement", a.name))
+        .map_or_else(
+            || format!("Advancement {k}"),
+            |a| format!("{} Advancement", a.name),
+        )
 }
 
 /// A short description of `a`.
@@ -269,6 +272,11 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
         A::ResearchDraw => "pay to draw the top Advancement".into(),
         A::Refresh(k) => format!("refresh the {}", noble(g, k)),
         A::RefreshDone => "refresh no more Nobles".into(),
+        A::LetRiot => "let the city riot (no crowns, no Influence from it)".into(),
+        A::Withdraw => "retreat without a fight".into(),
+        A::StandFirm => "stand and fight".into(),
+        A::PayFunds => "pay the expedition's further funds".into(),
+        A::ForfeitFunds => "give up your stake in the expedition".into(),
         A::Transfer { troop: t, to } => format!("{} to the {}", troop(g, t), holder(g, to)),
         A::TransferArmy { from, to } => format!(
             "whole army of the {} to the {}",

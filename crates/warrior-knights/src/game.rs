@@ -292,7 +292,10 @@ impl WarriorKnights {
             | Phase::ForcedMarch(s)
             | Phase::Research(s)
             | Phase::Researched(s, _)
-            | Phase::Uncertain(s) => s,
+            | Phase::Uncertain(s)
+            | Phase::Riot(s, _)
+            | Phase::Withdraw(s)
+            | Phase::FundsNeeded(s, _) => s,
             Phase::Auto | Phase::Over | Phase::Planning | Phase::Commit => 0,
         }
     }

@@ -48,6 +48,14 @@ pub(crate) struct Glory {
     pub(crate) blocked: Vec<u8>,
     /// A Pressing Agenda cards lying in the Assembly area (they count towards it).
     pub(crate) pressing: u8,
+    /// Riot tokens: (city, the owner it was put on for).
+    pub(crate) rioting: Vec<(u8, u8)>,
+    /// Cities whose Upkeep draw was a Riot, waiting to be resolved with the revolts.
+    pub(crate) riot_draws: Vec<u8>,
+    /// The defender of the battle under way retreated of his own will.
+    pub(crate) withdrawn: bool,
+    /// Garrisons: (city, owner).
+    pub(crate) garrisons: Vec<(u8, u8)>,
 }
 
 impl WarriorKnights {
@@ -158,6 +166,10 @@ impl WarriorKnights {
             refreshed: 0,
             blocked: Vec::new(),
             pressing: 0,
+            rioting: Vec::new(),
+            riot_draws: Vec::new(),
+            withdrawn: false,
+            garrisons: Vec::new(),
         }));
         if self.core.n >= 3 {
             let (chair, head) = (self.core.chairman, self.core.head);
@@ -353,7 +365,10 @@ impl WarriorKnights {
         match (phase, a) {
             (Phase::Card(_, BaronCard::EnrichMind), Action::CarryOut) => self.enrich_mind(s),
             (Phase::Card(_, BaronCard::EnrichMind), _) => self.core.phase = Phase::EnrichZone(s),
-            (Phase::Card(_, BaronCard::ForcedMarch) | Phase::ForcedMarch(_), Action::Refresh(k)) => {
+            (
+                Phase::Card(_, BaronCard::ForcedMarch) | Phase::ForcedMarch(_),
+                Action::Refresh(k),
+            ) => {
                 let extra = self.fg().map_or(0, |fg| fg.forced_march_extra_price);
                 let done = self.gl().map_or(0, |g| g.refreshed);
                 if done > 0 {
@@ -481,6 +496,15 @@ impl WarriorKnights {
             | NeutralCard::UpgradeDefenses
             | NeutralCard::MusterTroops => {}
         }
+    }
+
+    /// The Baron whose Garrison holds city `c`.
+    pub(crate) fn garrison_at(&self, c: u8) -> Option<u8> {
+        self.gl()?
+            .garrisons
+            .iter()
+            .find(|&&(x, _)| x == c)
+            .map(|&(_, o)| o)
     }
 
     /// Whether a Mercenary Track spot is filled by Assemble Troops.

@@ -84,7 +84,10 @@ fn for_glory_is_refused_to_players_until_every_part_is_built() {
         ..c
     };
     let refused = WarriorKnights::setup_checked(&packed, 1).expect_err("refused");
-    assert!(format!("{refused:?}").contains("built-in data"), "{refused:?}");
+    assert!(
+        format!("{refused:?}").contains("built-in data"),
+        "{refused:?}"
+    );
 }
 
 #[test]
@@ -105,11 +108,7 @@ fn for_glory_setup_deals_its_decks_cards_market_and_scholar() {
             for s in 0..n {
                 assert_eq!(g.hand_count(s, BaronCard::EnrichMind), 2);
                 assert_eq!(g.hand_count(s, BaronCard::ForcedMarch), 1);
-                let all: u8 = g
-                    .baron_cards()
-                    .iter()
-                    .map(|&c| g.hand_count(s, c))
-                    .sum();
+                let all: u8 = g.baron_cards().iter().map(|&c| g.hand_count(s, c)).sum();
                 assert_eq!(all, 15);
                 assert_eq!(knowledge(&g, s), 0);
                 assert!(owned(&g, s).is_empty());
@@ -166,7 +165,11 @@ fn enrich_mind_gives_knowledge_and_the_scholar_only_for_the_strictly_most() {
     let mut g = fg_game(3);
     glm(&mut g).scholar = Some(2);
     glm(&mut g).knowledge = vec![0, 1, 0];
-    market(&mut g, &["battle_tactics", "printing", "banking"], &["windmill"]);
+    market(
+        &mut g,
+        &["battle_tactics", "printing", "banking"],
+        &["windmill"],
+    );
     // Seat 0 ties seat 1 at 1: no Scholar token.
     resolve(&mut g, 0, BaronCard::EnrichMind);
     assert_eq!(legal(&g, 0), vec![Action::Decline, Action::CarryOut]);
@@ -184,7 +187,10 @@ fn enrich_mind_gives_knowledge_and_the_scholar_only_for_the_strictly_most() {
         ]
     );
     act(&mut g, 0, Action::AllocateTo(Zone::Assembly));
-    assert_eq!(g.core.zones[Zone::Assembly as usize], vec![(0, BaronCard::EnrichMind)]);
+    assert_eq!(
+        g.core.zones[Zone::Assembly as usize],
+        vec![(0, BaronCard::EnrichMind)]
+    );
     assert!(idle(&g));
     // Again: now strictly the most, he takes the Scholar token.
     resolve(&mut g, 0, BaronCard::EnrichMind);
@@ -237,7 +243,10 @@ fn a_baron_buys_one_advancement_with_enrich_mind_the_scholar_as_many_as_he_can_p
     assert!(legal(&g, 2).contains(&Action::BuyAdvancement(adv("printing"))));
     act(&mut g, 2, Action::AdvancementsDone);
     assert_eq!(g.core.phase, Phase::EnrichZone(2));
-    assert_eq!(knowledge(&g, 2), 10 - cost("windmill") - cost("cartography"));
+    assert_eq!(
+        knowledge(&g, 2),
+        10 - cost("windmill") - cost("cartography")
+    );
     assert_eq!(owned(&g, 2), vec![adv("windmill"), adv("cartography")]);
 }
 
@@ -287,7 +296,10 @@ fn a_declined_enrich_mind_gives_nothing_and_still_goes_to_taxation_or_assembly()
     assert_eq!(g.core.phase, Phase::EnrichZone(1));
     assert!(!is_legal(&g, 1, Action::AllocateTo(Zone::Wages)));
     act(&mut g, 1, Action::AllocateTo(Zone::Taxation));
-    assert_eq!(g.core.zones[Zone::Taxation as usize], vec![(1, BaronCard::EnrichMind)]);
+    assert_eq!(
+        g.core.zones[Zone::Taxation as usize],
+        vec![(1, BaronCard::EnrichMind)]
+    );
 }
 
 // ---------- Forced March ----------
@@ -327,7 +339,10 @@ fn forced_march_refreshes_one_noble_free_and_more_at_two_crowns_each_then_goes_t
     // One crown left: no third refresh; the card is done and goes to Wages.
     assert!(idle(&g));
     assert!(g.nb(0, TRIANGLE).exhausted && g.nb(0, CIRCLE).exhausted);
-    assert_eq!(g.core.zones[Zone::Wages as usize], vec![(0, BaronCard::ForcedMarch)]);
+    assert_eq!(
+        g.core.zones[Zone::Wages as usize],
+        vec![(0, BaronCard::ForcedMarch)]
+    );
     // The next Forced March starts free again.
     resolve(&mut g, 0, BaronCard::ForcedMarch);
     act(&mut g, 0, Action::Refresh(TRIANGLE));
@@ -343,7 +358,10 @@ fn forced_march_with_nobody_to_refresh_can_only_be_declined_and_still_goes_to_wa
     assert_eq!(legal(&g, 1), vec![Action::Decline]);
     act(&mut g, 1, Action::Decline);
     assert!(idle(&g));
-    assert_eq!(g.core.zones[Zone::Wages as usize], vec![(1, BaronCard::ForcedMarch)]);
+    assert_eq!(
+        g.core.zones[Zone::Wages as usize],
+        vec![(1, BaronCard::ForcedMarch)]
+    );
 }
 
 // ---------- the variant's Neutral cards ----------
@@ -363,10 +381,7 @@ fn research_lets_the_scholar_pay_two_crowns_to_draw_and_buy_for_one_knowledge_le
     assert_eq!(g.core.phase, Phase::Research(1));
     act(&mut g, 1, Action::ResearchDraw);
     assert_eq!(crowns(&g, 1), 3);
-    assert_eq!(
-        g.core.phase,
-        Phase::Researched(1, adv("battle_tactics"))
-    );
+    assert_eq!(g.core.phase, Phase::Researched(1, adv("battle_tactics")));
     act(&mut g, 1, Action::BuyAdvancement(adv("battle_tactics")));
     assert_eq!(owned(&g, 1), vec![adv("battle_tactics")]);
     assert_eq!(knowledge(&g, 1), 0);
@@ -534,7 +549,13 @@ fn random_games_with_for_glory_play_to_the_end_using_every_new_card() {
                     Action::DiscardAdvancement(_) => "discard",
                     Action::ResearchDraw => "research",
                     Action::Refresh(_) => "refresh",
-                    _ => "",
+                    _ => match g.core.phase {
+                        Phase::Riot(..) => "riot",
+                        Phase::Withdraw(_) => "withdraw",
+                        Phase::FundsNeeded(..) => "funds_needed",
+                        Phase::Uncertain(_) => "uncertain_times",
+                        _ => "",
+                    },
                 };
                 seen.insert(key);
                 if let Phase::Card(_, c) = g.core.phase {
@@ -554,7 +575,177 @@ fn random_games_with_for_glory_play_to_the_end_using_every_new_card() {
             assert!(g.to_act().is_over(), "{n} Barons, seed {seed}: not over");
         }
     }
-    for k in ["buy", "research", "refresh", "enrich_mind", "forced_march"] {
+    for k in [
+        "buy",
+        "research",
+        "refresh",
+        "enrich_mind",
+        "forced_march",
+        "riot",
+        "withdraw",
+        "funds_needed",
+        "uncertain_times",
+    ] {
         assert!(seen.contains(k), "{k} never played: {seen:?}");
     }
+}
+
+// ---------- the new Fate results ----------
+
+/// Fate cards of this table whose fields pass `f`, in id order.
+fn gfate(g: &WarriorKnights, f: impl Fn(&Fate) -> bool) -> Vec<u8> {
+    (0..g.t().fate.len())
+        .filter(|&i| f(&g.t().fate[i]))
+        .map(|i| i as u8)
+        .collect()
+}
+
+/// Puts these Fate cards on top of this table's deck, in order.
+fn gstack(g: &mut WarriorKnights, top: &[u8]) {
+    let mut order = top.to_vec();
+    order.extend((0..g.t().fate.len() as u8).filter(|x| !top.contains(x)));
+    g.core.fate.set(order);
+}
+
+#[test]
+fn a_riot_is_bought_off_or_leaves_a_token_that_stops_crowns_and_influence_until_a_noble_comes() {
+    let mut g = fg_game(3);
+    let vecht = own(&mut g, 0, "vecht");
+    g.core.barons[0].faith = 1;
+    let riot = gfate(&g, |f| f.riot && !f.revolt);
+    let calm = gfate(&g, |f| !f.riot && !f.revolt);
+    gstack(&mut g, &[riot[0], calm[0], calm[1]]);
+    run_steps(&mut g, vec![Step::RevoltFrom(0, 0)]);
+    assert_eq!(g.core.phase, Phase::Riot(0, vecht));
+    assert_eq!(
+        legal(&g, 0),
+        vec![Action::BuyOffFaith, Action::BuyOffCrowns, Action::LetRiot]
+    );
+    let mut by_crowns = g.clone();
+    let mut rioting = g.clone();
+    act(&mut g, 0, Action::BuyOffFaith);
+    assert_eq!((g.b(0).faith, g.city(vecht).owner), (0, Some(0)));
+    assert!(!g.rioting(vecht));
+    act(&mut by_crowns, 0, Action::BuyOffCrowns);
+    let income = t().city_values(vecht).1;
+    assert_eq!(crowns(&by_crowns, 0), 15 - 2 * u16::from(income));
+    // Let it riot: the city stays his, with a token.
+    let mut g = rioting.clone();
+    act(&mut g, 0, Action::LetRiot);
+    assert_eq!(g.city(vecht).owner, Some(0));
+    assert!(g.rioting(vecht));
+    // No crowns at Taxation, no Influence at Gain Influence.
+    let before = crowns(&g, 0);
+    run_steps(&mut g, vec![Step::TaxationFrom(0)]);
+    assert_eq!(crowns(&g, 0), before);
+    let inf = g.b(0).influence;
+    let mut upkeep = g.clone();
+    let calm_all = gfate(&upkeep, |f| !f.riot && !f.revolt);
+    gstack(&mut upkeep, &calm_all);
+    run_steps(&mut upkeep, vec![Step::UpkeepInfluence]);
+    assert_eq!(upkeep.b(0).influence, inf);
+    // A second Riot there is a Revolt.
+    let mut again = g.clone();
+    gstack(&mut again, &[riot[1], calm[0]]);
+    run_steps(&mut again, vec![Step::RevoltFrom(0, 0)]);
+    assert_eq!(again.core.phase, Phase::Revolt(0, vecht));
+    // His Noble in the city removes the token for good.
+    place(&mut g, 0, STAR, area_of(vecht), &[reg(0, 0)]);
+    run_steps(&mut g, Vec::new());
+    assert!(gl(&g).rioting.is_empty());
+    g.nbm(0, STAR).loc = Loc::At(a("k22"));
+    assert!(!g.rioting(vecht));
+    // A token goes with the city when another Baron takes it.
+    act(&mut rioting, 0, Action::LetRiot);
+    rioting.city_mut(vecht).owner = Some(1);
+    assert!(!rioting.rioting(vecht));
+    run_steps(&mut rioting, Vec::new());
+    assert!(gl(&rioting).rioting.is_empty());
+}
+
+#[test]
+fn a_defender_with_more_retreat_results_may_retreat_without_casualties_or_deserters() {
+    let e50 = merc(0, 0);
+    let setup = || {
+        let mut g = fg_game(3);
+        noble(&mut g, 0, CIRCLE, "k33", &regs(0));
+        noble(&mut g, 1, CIRCLE, "k33", &[reg(1, 3), e50]);
+        let deal = gfate(&g, |f| f.battle == BattleResult::DealCasualties && !f.riot);
+        let retreat = gfate(&g, |f| f.battle == BattleResult::RetreatOrDraw);
+        let english = gfate(&g, |f| {
+            f.nationality == 0 && f.battle == BattleResult::PreventCasualties
+        });
+        // Attacker 450: 4 cards; defender 350: 3 cards; then an English card.
+        let top = [
+            deal[0], deal[1], deal[2], deal[3], retreat[0], retreat[1], deal[4], english[0],
+            english[1],
+        ];
+        gstack(&mut g, &top);
+        versatile_attack(&mut g, 0, "k33", Target::Baron(1));
+        discard_all_but(&mut g, [&top[..2], &top[4..5]]);
+        g
+    };
+    let mut g = setup();
+    assert_eq!(g.core.phase, Phase::Withdraw(1));
+    assert_eq!(legal(&g, 1), vec![Action::Withdraw, Action::StandFirm]);
+    assert!(legal(&g, 0).is_empty());
+    act(&mut g, 1, Action::Withdraw);
+    // He retreats like a beaten army, with no casualties and nobody deserting.
+    assert_eq!(g.core.phase, Phase::Retreat(1, CIRCLE));
+    assert_eq!(g.nb(1, CIRCLE).casualties, 0);
+    assert_eq!(g.nb(0, CIRCLE).casualties, 0);
+    assert_eq!(g.nb(1, CIRCLE).troops, vec![reg(1, 3), e50]);
+    let to = legal(&g, 1)[0];
+    act(&mut g, 1, to);
+    assert!(idle(&g));
+    // Standing firm: each Retreat result draws another card, and the battle is fought.
+    let mut g = setup();
+    act(&mut g, 1, Action::StandFirm);
+    let shown = &g
+        .core
+        .battle
+        .as_ref()
+        .or(g.core.last_battle.as_ref())
+        .expect("battle")
+        .shown;
+    assert_eq!(shown[1].len(), 2, "one kept, one drawn");
+}
+
+#[test]
+fn funds_needed_asks_each_funder_to_pay_two_crowns_or_forfeit_his_stake() {
+    let needed =
+        |g: &WarriorKnights| gfate(g, |f| f.expeditions[0] == ExpeditionResult::FundsNeeded);
+    let mut g = fg_game(3);
+    ceylon(&mut g, 2, false);
+    g.core.barons[1].crowns = 1;
+    let top = needed(&g);
+    gstack(&mut g, &top[..1]);
+    resolve_neutral(&mut g, NeutralCard::FundExpeditions);
+    act(&mut g, 0, Action::NoExpedition);
+    assert_eq!(g.core.phase, Phase::FundsNeeded(0, 0));
+    assert_eq!(legal(&g, 0), vec![Action::PayFunds, Action::ForfeitFunds]);
+    let mut forfeit = g.clone();
+    act(&mut g, 0, Action::PayFunds);
+    assert_eq!(crowns(&g, 0), 13);
+    // Seat 1 cannot pay: his stake is lost. The expedition stays on spot 3.
+    assert!(idle(&g));
+    assert_eq!(g.core.expeditions[0].spot, 3);
+    assert_eq!(g.core.expeditions[0].funds[..2], [5, 0]);
+    // Nobody keeps a stake: the expedition is over.
+    act(&mut forfeit, 0, Action::ForfeitFunds);
+    assert!(idle(&forfeit));
+    assert_eq!(forfeit.core.expeditions[0], Default::default());
+    assert_eq!(crowns(&forfeit, 0), 15);
+}
+
+#[test]
+fn for_glory_is_played_under_the_current_rules_revision_only() {
+    let old = Config {
+        rules: 4,
+        ..fg_cfg(3)
+    };
+    assert!(matches!(
+        old.check_built(),
+        Err(crate::config::ConfigProblem::Conflict(_))
+    ));
 }

@@ -24,6 +24,7 @@ pub mod fate;
 mod game;
 mod glory;
 pub mod glory_data;
+mod glory_fate;
 mod king;
 pub mod map;
 mod offers;

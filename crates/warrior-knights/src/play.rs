@@ -56,6 +56,15 @@ impl WarriorKnights {
                 out.push(Action::PlanDone);
             }
             Phase::Card(x, c) if x == s => self.card_actions(s, c, out),
+            Phase::Riot(x, c) if x == s => self.riot_actions(s, c, out),
+            Phase::Withdraw(x) if x == s => {
+                out.push(Action::Withdraw);
+                out.push(Action::StandFirm);
+            }
+            Phase::FundsNeeded(x, _) if x == s => {
+                out.push(Action::PayFunds);
+                out.push(Action::ForfeitFunds);
+            }
             Phase::Buy(x)
             | Phase::Overflow(x)
             | Phase::EnrichZone(x)
@@ -729,6 +738,9 @@ impl WarriorKnights {
                 self.apply_glory(Phase::Card(s, c), s, a);
             }
             (Phase::Card(_, c), a) => self.apply_card(s, c, a),
+            (Phase::Riot(_, c), a) => self.apply_riot(s, c, a),
+            (Phase::Withdraw(_), a) => self.apply_withdraw(a),
+            (Phase::FundsNeeded(_, e), a) => self.apply_funds_needed(s, e, a),
             (
                 Phase::Buy(_)
                 | Phase::Overflow(_)
@@ -1097,7 +1109,7 @@ impl WarriorKnights {
             (Phase::RevoltOrder(_), Action::ResolveRevolt(c)) => {
                 if let Some(i) = self.core.revolts.iter().position(|&x| x == c) {
                     self.core.revolts.remove(i);
-                    self.core.phase = Phase::Revolt(s, c);
+                    self.core.phase = self.unrest_phase(s, c);
                 } else {
                     self.core.phase = phase;
                 }

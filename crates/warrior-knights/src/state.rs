@@ -321,6 +321,12 @@ pub(crate) enum Phase {
     Researched(u8, u8),
     /// *For Glory*, Uncertain Times: the Scholar may replace a face-up Advancement.
     Uncertain(u8),
+    /// *For Glory*: a Riot in the Baron's city: buy it off or take a riot token.
+    Riot(u8, u8),
+    /// *For Glory*: the defender may retreat of his own will (Retreat / Draw 1 Fate).
+    Withdraw(u8),
+    /// *For Glory*, Funds Needed: a funder of this expedition pays or forfeits his stake.
+    FundsNeeded(u8, u8),
 }
 
 /// Automatic continuations.
@@ -359,6 +365,11 @@ pub(crate) enum Step {
     KingArmy,
     /// *For Glory*: the Baron resolving Enrich Mind buys on, or allocates it.
     Buying(u8),
+    /// *For Glory*, Funds Needed on this expedition: the funders from this one (in the
+    /// Chairman's order) pay or forfeit.
+    FundsNeeded(u8, u8),
+    /// Expeditions at the last spot from this one on are resolved.
+    ExpResolveFrom(u8),
 }
 
 /// Immutable tables, compared by identity.
@@ -1058,7 +1069,10 @@ impl WarriorKnights {
         for want in t.components.starting.mercenaries.clone() {
             let mut picked = Vec::new();
             mercs.retain(|&m| {
-                let leader = t.mercs.get(usize::from(m)).is_some_and(|x| x.leader.is_some());
+                let leader = t
+                    .mercs
+                    .get(usize::from(m))
+                    .is_some_and(|x| x.leader.is_some());
                 if picked.len() < usize::from(n) && t.strength(m) == want && !leader {
                     picked.push(m);
                     false
@@ -1244,6 +1258,7 @@ impl WarriorKnights {
 
     /// Runs automatic steps until a decision is pending or the game is over.
     pub(crate) fn run(&mut self) {
+        self.calm_riots();
         loop {
             if !self.core.losses.is_empty() && !matches!(self.core.phase, Phase::Loss(_)) {
                 if self.core.phase == Phase::Over {
@@ -1410,6 +1425,8 @@ impl WarriorKnights {
             }
             Step::KingArmy => self.king_army_next(),
             Step::Buying(s) => self.buying(s),
+            Step::FundsNeeded(e, from) => self.funds_needed(e, from),
+            Step::ExpResolveFrom(i) => self.resolve_expeditions_from(i),
             Step::EndRound => {
                 if self.king_reached_the_end() {
                     self.core.last_round = true;
@@ -1659,7 +1676,7 @@ impl WarriorKnights {
         let mut income = 0i32;
         for c in self.cities_of(s) {
             let st = *self.city(c);
-            if st.siege.is_none() {
+            if st.siege.is_none() && !self.rioting(c) {
                 income += i32::from(self.t().city_values(c).1) + i32::from(st.fortified);
             }
         }
@@ -2419,7 +2436,13 @@ impl WarriorKnights {
         if let Some(i) = started {
             self.core.expeditions[usize::from(i)].spot = 1;
         }
-        for i in 0..3usize {
+        self.resolve_expeditions_from(0);
+    }
+
+    /// Resolves the expeditions at the last spot, from track `from` on (a Funds Needed waits
+    /// for the funders' answers before the next track).
+    fn resolve_expeditions_from(&mut self, from: u8) {
+        for i in usize::from(from)..3 {
             if self.core.expeditions[i].spot != 3 {
                 continue;
             }
@@ -2441,9 +2464,13 @@ impl WarriorKnights {
                 Some(ExpeditionResult::X3) => 3,
                 Some(ExpeditionResult::X4) => 4,
                 Some(ExpeditionResult::X5) => 5,
-                // Funds Needed is on For Glory's deck only, which no table plays yet (the
-                // funders' payment round comes with it; research section 10).
-                Some(ExpeditionResult::NoNews | ExpeditionResult::FundsNeeded) | None => continue,
+                Some(ExpeditionResult::FundsNeeded) => {
+                    // The funders pay or forfeit, then it stays as with No News.
+                    self.push(Step::ExpResolveFrom(i as u8 + 1));
+                    self.push(Step::FundsNeeded(i as u8, 0));
+                    return;
+                }
+                Some(ExpeditionResult::NoNews) | None => continue,
                 Some(ExpeditionResult::FleetLost) => 0,
             };
             let funds = self.core.expeditions[i].funds;
@@ -2488,7 +2515,7 @@ impl WarriorKnights {
             let n = self
                 .cities_of(s)
                 .into_iter()
-                .filter(|&c| self.city(c).siege.is_none())
+                .filter(|&c| self.city(c).siege.is_none() && !self.rioting(c))
                 .count();
             self.gain(s, Resource::Influence, n as i32);
         }
@@ -2518,7 +2545,8 @@ impl WarriorKnights {
             // ones in the order he chooses (W19).
             self.core.revolts.clear();
             for c in cities {
-                if !self.revolt_guarded(c) && self.revolt_draw() {
+                if !self.revolt_guarded(c) && self.unrest_draw(c) != crate::glory_fate::Unrest::Calm
+                {
                     self.core.revolts.push(c);
                 }
             }
@@ -2559,11 +2587,6 @@ impl WarriorKnights {
             .any(|o| !self.nobles_at(o, area).is_empty())
     }
 
-    fn revolt_draw(&mut self) -> bool {
-        self.fate_draw()
-            .is_some_and(|id| self.t().fate[usize::from(id)].revolt)
-    }
-
     /// Rules revision 4: one revolting city is resolved (the Baron's choice when several wait).
     fn revolt_next(&mut self, i: u8) {
         let Some(&s) = self.order().get(usize::from(i)) else {
@@ -2575,7 +2598,7 @@ impl WarriorKnights {
                 let c = *c;
                 self.core.revolts.clear();
                 self.push(Step::RevoltFrom(i + 1, 0));
-                self.core.phase = Phase::Revolt(s, c);
+                self.core.phase = self.unrest_phase(s, c);
             }
             _ => {
                 self.push(Step::RevoltNext(i));

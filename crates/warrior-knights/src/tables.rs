@@ -5,7 +5,9 @@ use std::sync::OnceLock;
 use ordo_core::pack::{file_stem, overlay, pack_id, LoadedPack, PackId, Packs};
 
 use crate::cards::{self, Cards};
-use crate::data::{self, BattleResult, CityKind, Components, DataError, ExpeditionResult, FateCard};
+use crate::data::{
+    self, BattleResult, CityKind, Components, DataError, ExpeditionResult, FateCard,
+};
 use crate::glory_data::ForGlory;
 use crate::map::{self, AreaId, Board};
 use crate::types::{BaronCard, NeutralCard, TroopId, KING_ARMY_BASE, REGULAR_BASE};
@@ -296,7 +298,12 @@ fn join(
             ),
         ));
     }
-    let fate = join_fate(components, &components.fate.cards, "components.json", &mut errs);
+    let fate = join_fate(
+        components,
+        &components.fate.cards,
+        "components.json",
+        &mut errs,
+    );
     if errs.is_empty() {
         Ok(Tables {
             components,

@@ -553,6 +553,16 @@ pub enum Action {
     Refresh(Shape),
     /// *For Glory*, Forced March: refresh no more.
     RefreshDone,
+    /// *For Glory*, Riot: neither Faith nor crowns; a riot token goes on the city.
+    LetRiot,
+    /// *For Glory*, Retreat / Draw 1 Fate: the defender retreats without a fight.
+    Withdraw,
+    /// *For Glory*: the defender stays; his Retreat results count as Draw 1 Fate.
+    StandFirm,
+    /// *For Glory*, Funds Needed: pay 2 crowns to keep your stake.
+    PayFunds,
+    /// *For Glory*, Funds Needed: give up your stake.
+    ForfeitFunds,
 }
 
 /// An heir token (*Exchanging Heirs*): the heir of Baron `of`'s Noble `shape`.

@@ -338,6 +338,9 @@ fn phase_view(p: Phase) -> PhaseView {
         Phase::ForcedMarch(s) => ("forced_march", Some(s)),
         Phase::Research(s) | Phase::Researched(s, _) => ("research", Some(s)),
         Phase::Uncertain(s) => ("uncertain_times", Some(s)),
+        Phase::Riot(s, _) => ("riot", Some(s)),
+        Phase::Withdraw(s) => ("withdraw", Some(s)),
+        Phase::FundsNeeded(s, _) => ("funds_needed", Some(s)),
         Phase::Over => ("over", None),
     };
     PhaseView {
