@@ -151,6 +151,23 @@ fn troop(g: &WarriorKnights, t: TroopId) -> String {
     if t >= KING_ARMY_BASE {
         return format!("King's Army {}", tb.strength(t));
     }
+    if let Some(m) = tb.mercs.get(usize::from(t)) {
+        if let Some(c) = m.levy {
+            return format!("Town Levy of {} {}", city(g, c), m.strength);
+        }
+        if let (Some(l), Some(fg)) = (m.leader, tb.glory) {
+            if let Some(def) = fg.leaders.get(usize::from(l)) {
+                let kind = match def.kind {
+                    crate::glory_data::LeaderKind::Leader => "Leader",
+                    crate::glory_data::LeaderKind::Herald => "Herald",
+                };
+                return format!(
+                    "{} {kind} {} (wage {})",
+                    def.nationality, m.strength, m.wage
+                );
+            }
+        }
+    }
     match tb.nationality(t) {
         Some(n) => format!(
             "{} {} (wage {})",
@@ -277,6 +294,13 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
         A::StandFirm => "stand and fight".into(),
         A::PayFunds => "pay the expedition's further funds".into(),
         A::ForfeitFunds => "give up your stake in the expedition".into(),
+        A::HireGarrison(c) => format!("a Garrison for {}", city(g, c)),
+        A::NoGarrison => "no Garrison".into(),
+        A::DisbandGarrison(c) => format!("let the Garrison of {} go", city(g, c)),
+        A::RecruitLevy { levy, shape } => {
+            format!("recruit the {} to the {}", troop(g, levy), noble(g, shape))
+        }
+        A::NoLevy => "recruit no more Town Levies".into(),
         A::Transfer { troop: t, to } => format!("{} to the {}", troop(g, t), holder(g, to)),
         A::TransferArmy { from, to } => format!(
             "whole army of the {} to the {}",

@@ -295,7 +295,10 @@ impl WarriorKnights {
             | Phase::Uncertain(s)
             | Phase::Riot(s, _)
             | Phase::Withdraw(s)
-            | Phase::FundsNeeded(s, _) => s,
+            | Phase::FundsNeeded(s, _)
+            | Phase::Garrison(s)
+            | Phase::Disband(s)
+            | Phase::Levy(s) => s,
             Phase::Auto | Phase::Over | Phase::Planning | Phase::Commit => 0,
         }
     }

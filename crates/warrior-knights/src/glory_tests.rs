@@ -102,7 +102,10 @@ fn for_glory_setup_deals_its_decks_cards_market_and_scholar() {
             assert_eq!(tt.fate.len(), 48);
             assert_eq!(g.core.fate.len(), 48);
             assert_eq!(tt.neutral_deck.len(), 12);
-            assert_eq!(tt.mercs.len(), t().mercs.len() + 12);
+            // 12 Leaders and Heralds, 18 Town Levies.
+            assert_eq!(tt.mercs.len(), t().mercs.len() + 12 + 18);
+            assert_eq!(tt.mercs.iter().filter(|m| m.levy.is_some()).count(), 18);
+            assert!(g.core.mercs.iter().all(|&m| tt.in_merc_deck(m)));
             assert_eq!(tt.battle_draw_cap, 20);
             // Fifteen Baron cards each: the base twelve, two Enrich Mind and a Forced March.
             for s in 0..n {
@@ -549,6 +552,8 @@ fn random_games_with_for_glory_play_to_the_end_using_every_new_card() {
                     Action::DiscardAdvancement(_) => "discard",
                     Action::ResearchDraw => "research",
                     Action::Refresh(_) => "refresh",
+                    Action::HireGarrison(_) => "garrison",
+                    Action::RecruitLevy { .. } => "levy",
                     _ => match g.core.phase {
                         Phase::Riot(..) => "riot",
                         Phase::Withdraw(_) => "withdraw",
@@ -585,6 +590,8 @@ fn random_games_with_for_glory_play_to_the_end_using_every_new_card() {
         "withdraw",
         "funds_needed",
         "uncertain_times",
+        "garrison",
+        "levy",
     ] {
         assert!(seen.contains(k), "{k} never played: {seen:?}");
     }
@@ -748,4 +755,205 @@ fn for_glory_is_played_under_the_current_rules_revision_only() {
         old.check_built(),
         Err(crate::config::ConfigProblem::Conflict(_))
     ));
+}
+
+// ---------- Garrisons and Town Levies ----------
+
+#[test]
+fn upgrade_defenses_lets_each_baron_hire_one_garrison_that_defends_like_a_fortification() {
+    let mut g = fg_game(3);
+    let vecht = own(&mut g, 0, "vecht");
+    let gedze = own(&mut g, 0, "gedze");
+    let semlik = own(&mut g, 1, "semlik");
+    g.city_mut(semlik).siege = Some((2, 1));
+    g.core.barons[2].crowns = 0;
+    let strength = g.city_strength(vecht);
+    resolve_neutral(&mut g, NeutralCard::UpgradeDefenses);
+    assert_eq!(g.core.phase, Phase::Upgrade(0));
+    act(&mut g, 0, Action::NoUpgrade);
+    assert_eq!(g.core.phase, Phase::Garrison(0));
+    let mut hires = legal(&g, 0);
+    hires.sort();
+    assert_eq!(
+        hires,
+        vec![
+            Action::HireGarrison(vecht),
+            Action::HireGarrison(gedze),
+            Action::NoGarrison
+        ]
+    );
+    act(&mut g, 0, Action::HireGarrison(vecht));
+    assert_eq!(crowns(&g, 0), 14);
+    assert_eq!(g.garrison_at(vecht), Some(0));
+    assert_eq!(g.city_strength(vecht), strength + 100);
+    // Seat 1's city is besieged and seat 2 has no crowns: neither is asked.
+    assert!(idle(&g));
+    // One per city, eight in the box.
+    resolve_neutral(&mut g, NeutralCard::UpgradeDefenses);
+    act(&mut g, 0, Action::NoUpgrade);
+    assert_eq!(
+        legal(&g, 0),
+        vec![Action::HireGarrison(gedze), Action::NoGarrison]
+    );
+    act(&mut g, 0, Action::NoGarrison);
+    let others: Vec<u8> = (0..g.core.cities.len() as u8)
+        .filter(|&c| c != vecht && c != gedze)
+        .take(7)
+        .collect();
+    for &c in &others {
+        g.city_mut(c).owner = Some(1);
+    }
+    glm(&mut g).garrisons.extend(others.iter().map(|&c| (c, 1)));
+    assert_eq!(gl(&g).garrisons.len(), 8);
+    resolve_neutral(&mut g, NeutralCard::UpgradeDefenses);
+    act(&mut g, 0, Action::NoUpgrade);
+    assert_eq!(
+        g.core.phase,
+        Phase::Upgrade(1),
+        "all eight are out: no Garrison for seat 0"
+    );
+}
+
+#[test]
+fn garrisons_are_paid_every_wages_lost_with_their_city_and_calm_a_riot() {
+    let mut g = fg_game(3);
+    let vecht = own(&mut g, 0, "vecht");
+    let gedze = own(&mut g, 0, "gedze");
+    glm(&mut g).garrisons = vec![(vecht, 0), (gedze, 0)];
+    g.core.barons[0].crowns = 5;
+    let mut short = g.clone();
+    run_steps(&mut g, vec![Step::WagesFrom(0)]);
+    assert_eq!(crowns(&g, 0), 3, "one crown each");
+    assert!(idle(&g));
+    // One crown for two: he chooses which to let go, then pays the other.
+    short.core.barons[0].crowns = 1;
+    run_steps(&mut short, vec![Step::WagesFrom(0)]);
+    assert_eq!(short.core.phase, Phase::Disband(0));
+    let mut choices = legal(&short, 0);
+    choices.sort();
+    assert_eq!(
+        choices,
+        vec![
+            Action::DisbandGarrison(vecht),
+            Action::DisbandGarrison(gedze)
+        ]
+    );
+    act(&mut short, 0, Action::DisbandGarrison(gedze));
+    assert_eq!(short.garrisons_of(0), vec![vecht]);
+    assert_eq!(crowns(&short, 0), 0);
+    assert!(idle(&short));
+    // Losing the city loses its Garrison.
+    g.city_mut(gedze).owner = Some(1);
+    run_steps(&mut g, Vec::new());
+    assert_eq!(g.garrisons_of(0), vec![vecht]);
+    assert_eq!(g.garrison_at(gedze), None);
+    // A Garrison calms a riot.
+    glm(&mut g).rioting = vec![(vecht, 0)];
+    assert!(!g.rioting(vecht));
+    run_steps(&mut g, Vec::new());
+    assert!(gl(&g).rioting.is_empty());
+}
+
+/// The Town Levy card of a city.
+fn levy_of(g: &WarriorKnights, city: u8) -> TroopId {
+    match g.t().mercs.iter().position(|m| m.levy == Some(city)) {
+        Some(i) => i as TroopId,
+        None => panic!("no Town Levy for city {city}"),
+    }
+}
+
+#[test]
+fn muster_forces_recruits_town_levies_to_a_noble_standing_in_their_own_city() {
+    let mut g = fg_game(3);
+    let vecht = own(&mut g, 0, "vecht");
+    let gedze = own(&mut g, 0, "gedze");
+    let semlik = own(&mut g, 1, "semlik");
+    place(&mut g, 0, STAR, area_of(vecht), &regs(0));
+    place(&mut g, 1, STAR, area_of(gedze), &regs(1)); // not his city
+    place(&mut g, 1, SQUARE, area_of(semlik), &[]);
+    g.nbm(0, STAR).casualties = 1;
+    let (lv, lg, ls) = (levy_of(&g, vecht), levy_of(&g, gedze), levy_of(&g, semlik));
+    assert_eq!(g.t().strength(lv), 100);
+    assert_eq!(g.t().wage(lv), 0);
+    assert_eq!(g.t().nationality(lv), None);
+    assert!(!g.core.mercs.contains(&lv), "never in the Mercenary deck");
+    resolve_neutral(&mut g, NeutralCard::MusterForces);
+    assert_eq!(g.core.phase, Phase::Muster(0), "casualties first");
+    act(&mut g, 0, Action::NoMuster);
+    assert_eq!(g.core.phase, Phase::Levy(0));
+    assert_eq!(
+        legal(&g, 0),
+        vec![
+            Action::RecruitLevy {
+                levy: lv,
+                shape: STAR
+            },
+            Action::NoLevy
+        ],
+        "Gedze has none of his Nobles in it"
+    );
+    act(
+        &mut g,
+        0,
+        Action::RecruitLevy {
+            levy: lv,
+            shape: STAR,
+        },
+    );
+    assert_eq!(crowns(&g, 0), 13);
+    assert!(g.nb(0, STAR).troops.contains(&lv));
+    // The Levy is his: never paid, the others may not have it.
+    assert!(!g.mercs_to_pay(0).contains(&lv));
+    assert_eq!(g.core.phase, Phase::Levy(1));
+    assert_eq!(
+        legal(&g, 1),
+        vec![
+            Action::RecruitLevy {
+                levy: ls,
+                shape: SQUARE
+            },
+            Action::NoLevy
+        ]
+    );
+    assert!(!is_legal(
+        &g,
+        1,
+        Action::RecruitLevy {
+            levy: lg,
+            shape: STAR
+        }
+    ));
+    act(&mut g, 1, Action::NoLevy);
+    assert!(idle(&g));
+}
+
+#[test]
+fn town_levies_leave_with_a_deserter_at_wages_and_when_their_noble_dies() {
+    let mut g = fg_game(3);
+    let vecht = own(&mut g, 0, "vecht");
+    let lv = levy_of(&g, vecht);
+    let m = merc(0, 3); // wage 2
+    place(&mut g, 0, STAR, area_of(vecht), &[reg(0, 3), m, lv]);
+    let mut dying = g.clone();
+    g.core.barons[0].crowns = 2;
+    run_steps(&mut g, vec![Step::WagesFrom(0)]);
+    assert_eq!(g.core.phase, Phase::Wages(0));
+    act(&mut g, 0, Action::Dismiss(m));
+    assert_eq!(
+        g.nb(0, STAR).troops,
+        vec![reg(0, 3)],
+        "the Levy went with him"
+    );
+    assert!(
+        !g.core.mercs.contains(&lv),
+        "back to the Levy deck, not the Mercenaries"
+    );
+    // Dead: his Levy goes once his losses are chosen.
+    dying.noble_dies(0, STAR);
+    run_steps(&mut dying, Vec::new());
+    while let Phase::Loss(s) = dying.core.phase {
+        let first = legal(&dying, s)[0];
+        act(&mut dying, s, first);
+    }
+    assert!(!dying.nb(0, STAR).troops.contains(&lv));
 }

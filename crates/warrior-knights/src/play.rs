@@ -57,6 +57,9 @@ impl WarriorKnights {
             }
             Phase::Card(x, c) if x == s => self.card_actions(s, c, out),
             Phase::Riot(x, c) if x == s => self.riot_actions(s, c, out),
+            Phase::Garrison(x) if x == s => self.garrison_actions(s, out),
+            Phase::Disband(x) if x == s => self.disband_actions(s, out),
+            Phase::Levy(x) if x == s => self.levy_actions(s, out),
             Phase::Withdraw(x) if x == s => {
                 out.push(Action::Withdraw);
                 out.push(Action::StandFirm);
@@ -739,6 +742,8 @@ impl WarriorKnights {
             }
             (Phase::Card(_, c), a) => self.apply_card(s, c, a),
             (Phase::Riot(_, c), a) => self.apply_riot(s, c, a),
+            (Phase::Garrison(_) | Phase::Disband(_), a) => self.apply_garrison(s, a),
+            (Phase::Levy(_), a) => self.apply_levy(s, a),
             (Phase::Withdraw(_), a) => self.apply_withdraw(a),
             (Phase::FundsNeeded(_, e), a) => self.apply_funds_needed(s, e, a),
             (
@@ -871,6 +876,10 @@ impl WarriorKnights {
                 self.pay(s, total);
             }
             (Phase::Wages(_), Action::Dismiss(m)) => {
+                // *For Glory*: a deserter takes his army's Town Levies with him.
+                if let Some(h @ Holder::Noble(_)) = self.holder_of(s, m) {
+                    self.levies_leave(s, h);
+                }
                 self.desert(s, m);
                 if !self.mercs_to_pay(s).is_empty() {
                     self.core.phase = phase;

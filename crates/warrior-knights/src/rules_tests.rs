@@ -138,7 +138,7 @@ fn cleared(mut g: WarriorKnights) -> WarriorKnights {
     }
     let offer = g.core.offer.clone();
     g.core.mercs = (0..t.mercs.len() as TroopId)
-        .filter(|m| !offer.contains(m))
+        .filter(|&m| !offer.contains(&m) && t.in_merc_deck(m))
         .collect();
     for s in 0..n {
         let b = &mut g.core.barons[usize::from(s)];

@@ -327,6 +327,12 @@ pub(crate) enum Phase {
     Withdraw(u8),
     /// *For Glory*, Funds Needed: a funder of this expedition pays or forfeits his stake.
     FundsNeeded(u8, u8),
+    /// *For Glory*, Upgrade Defenses: the Baron may hire a Garrison.
+    Garrison(u8),
+    /// *For Glory*, Wages: short of crowns, the Baron lets a Garrison go.
+    Disband(u8),
+    /// *For Glory*, Muster Forces: the Baron may recruit Town Levies.
+    Levy(u8),
 }
 
 /// Automatic continuations.
@@ -370,6 +376,13 @@ pub(crate) enum Step {
     FundsNeeded(u8, u8),
     /// Expeditions at the last spot from this one on are resolved.
     ExpResolveFrom(u8),
+    /// *For Glory*: after his Upgrade Defenses decision, the Baron's Garrison.
+    GarrisonHire(u8),
+    /// *For Glory*: the Baron pays his Garrisons' wages (or lets one go), then his
+    /// Mercenaries'.
+    GarrisonWages(u8),
+    /// *For Glory*: after his Muster Forces casualties, the Baron's Town Levies.
+    LevyRecruit(u8),
 }
 
 /// Immutable tables, compared by identity.
@@ -732,7 +745,8 @@ impl WarriorKnights {
     pub(crate) fn city_strength(&self, c: u8) -> u16 {
         let st = self.city(c);
         let (base, _) = self.t().city_values(c);
-        (base + if st.fortified { 100 } else { 0 }).saturating_sub(100 * u16::from(st.breaches))
+        (base + if st.fortified { 100 } else { 0 } + self.garrison_bonus(c))
+            .saturating_sub(100 * u16::from(st.breaches))
     }
 
     pub(crate) fn stronghold_strength(&self, s: u8) -> u16 {
@@ -804,6 +818,10 @@ impl WarriorKnights {
 
     /// Shuffles a Mercenary back into the deck.
     pub(crate) fn merc_to_deck(&mut self, m: TroopId) {
+        if !self.t().in_merc_deck(m) {
+            // A Town Levy goes back to the Levy deck.
+            return;
+        }
         let at = self.rng.index(self.core.mercs.len() + 1);
         self.core.mercs.insert(at, m);
     }
@@ -919,7 +937,9 @@ impl WarriorKnights {
         }
         let mut agendas = t.cards.agenda_deck();
         rng.shuffle(&mut agendas);
-        let mut mercs: Vec<TroopId> = (0..t.mercs.len() as TroopId).collect();
+        let mut mercs: Vec<TroopId> = (0..t.mercs.len() as TroopId)
+            .filter(|&m| t.in_merc_deck(m))
+            .collect();
         rng.shuffle(&mut mercs);
         let baron = |_: u8| Baron {
             crowns: t.components.starting.crowns,
@@ -1258,6 +1278,7 @@ impl WarriorKnights {
 
     /// Runs automatic steps until a decision is pending or the game is over.
     pub(crate) fn run(&mut self) {
+        self.glory_troops_sweep();
         self.calm_riots();
         loop {
             if !self.core.losses.is_empty() && !matches!(self.core.phase, Phase::Loss(_)) {
@@ -1353,6 +1374,9 @@ impl WarriorKnights {
             Step::UpgradeFrom(i) => {
                 if let Some(&s) = self.order().get(usize::from(i)) {
                     self.push(Step::UpgradeFrom(i + 1));
+                    if self.gl().is_some() {
+                        self.push(Step::GarrisonHire(s));
+                    }
                     if self.has_choices(Phase::Upgrade(s), s) {
                         self.core.phase = Phase::Upgrade(s);
                     }
@@ -1361,6 +1385,9 @@ impl WarriorKnights {
             Step::MusterFrom(i) => {
                 if let Some(&s) = self.order().get(usize::from(i)) {
                     self.push(Step::MusterFrom(i + 1));
+                    if self.gl().is_some() {
+                        self.push(Step::LevyRecruit(s));
+                    }
                     if self.has_choices(Phase::Muster(s), s) {
                         self.core.phase = Phase::Muster(s);
                     }
@@ -1427,6 +1454,9 @@ impl WarriorKnights {
             Step::Buying(s) => self.buying(s),
             Step::FundsNeeded(e, from) => self.funds_needed(e, from),
             Step::ExpResolveFrom(i) => self.resolve_expeditions_from(i),
+            Step::GarrisonHire(s) => self.garrison_hire(s),
+            Step::GarrisonWages(s) => self.garrison_wages(s),
+            Step::LevyRecruit(s) => self.levy_recruit(s),
             Step::EndRound => {
                 if self.king_reached_the_end() {
                     self.core.last_round = true;
@@ -1441,7 +1471,7 @@ impl WarriorKnights {
     }
 
     /// Whether a phase offers anything besides passing.
-    fn has_choices(&self, phase: Phase, s: u8) -> bool {
+    pub(crate) fn has_choices(&self, phase: Phase, s: u8) -> bool {
         let mut out = ActionList::new();
         self.legal_in(phase, s, &mut out);
         out.len() > 1
@@ -1760,7 +1790,7 @@ impl WarriorKnights {
                 self.troops(s, h)
                     .iter()
                     .copied()
-                    .filter(|&t| t < REGULAR_BASE),
+                    .filter(|&t| t < REGULAR_BASE && !self.is_levy(t)),
             );
         }
         out.sort_unstable();
@@ -1789,7 +1819,9 @@ impl WarriorKnights {
                 }
             }
         }
-        if !self.mercs_to_pay(s).is_empty() {
+        if self.gl().is_some() {
+            self.garrison_wages(s);
+        } else if !self.mercs_to_pay(s).is_empty() {
             self.core.phase = Phase::Wages(s);
         }
     }

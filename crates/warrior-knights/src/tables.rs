@@ -44,6 +44,9 @@ pub struct Merc {
     pub wage: u8,
     /// *For Glory*: the Leader or Herald he is (index into the variant's `leaders`).
     pub leader: Option<u8>,
+    /// *For Glory*: a Town Levy, of this city (no nationality, no wage, never in the
+    /// Mercenary deck).
+    pub levy: Option<u8>,
 }
 
 /// Every table the rules read.
@@ -106,13 +109,24 @@ impl Tables {
         }
     }
 
-    /// Nationality of a Mercenary (`None` for a Regular).
+    /// Nationality of a Mercenary (`None` for a Regular or a Town Levy).
     pub fn nationality(&self, t: TroopId) -> Option<u8> {
         if t >= REGULAR_BASE {
             None
         } else {
-            self.mercs.get(usize::from(t)).map(|m| m.nationality)
+            self.mercs
+                .get(usize::from(t))
+                .filter(|m| m.levy.is_none())
+                .map(|m| m.nationality)
         }
+    }
+
+    /// Whether a card belongs in the Mercenary deck (a Mercenary, Leader or Herald, not a
+    /// Town Levy).
+    pub fn in_merc_deck(&self, t: TroopId) -> bool {
+        self.mercs
+            .get(usize::from(t))
+            .is_some_and(|m| m.levy.is_none())
     }
 
     /// Whether a city is a Kingdom city.
@@ -264,6 +278,7 @@ fn join(
             strength: m.strength,
             wage: m.wage,
             leader: None,
+            levy: None,
         });
     }
     if mercs.len() >= usize::from(REGULAR_BASE) {
@@ -401,6 +416,7 @@ impl Tables {
                     strength: l.strength,
                     wage: l.wage,
                     leader: Some(i as u8),
+                    levy: None,
                 }),
                 None => errs.push(DataError::at(
                     file,
@@ -409,8 +425,24 @@ impl Tables {
                 )),
             }
         }
+        // One Town Levy card for each Kingdom city.
+        for c in 0..self.components.cities.len() as u8 {
+            if self.is_kingdom_city(c) {
+                mercs.push(Merc {
+                    nationality: u8::MAX,
+                    strength: fg.town_levies.strength,
+                    wage: 0,
+                    leader: None,
+                    levy: Some(c),
+                });
+            }
+        }
         if mercs.len() >= usize::from(REGULAR_BASE) {
-            errs.push(DataError::at(file, "leaders", "too many Mercenaries"));
+            errs.push(DataError::at(
+                file,
+                "leaders",
+                "too many Mercenaries with the Leaders, Heralds and Town Levies",
+            ));
         }
         if !errs.is_empty() {
             return Err(errs);

@@ -563,6 +563,21 @@ pub enum Action {
     PayFunds,
     /// *For Glory*, Funds Needed: give up your stake.
     ForfeitFunds,
+    /// *For Glory*, Upgrade Defenses: a Garrison for this city of yours.
+    HireGarrison(u8),
+    /// *For Glory*, Upgrade Defenses: no Garrison.
+    NoGarrison,
+    /// *For Glory*, Wages: let the Garrison of this city go (you cannot pay them all).
+    DisbandGarrison(u8),
+    /// *For Glory*, Muster Forces: recruit this Town Levy to this Noble of yours in its city.
+    RecruitLevy {
+        /// The Town Levy card.
+        levy: TroopId,
+        /// The Noble.
+        shape: Shape,
+    },
+    /// *For Glory*, Muster Forces: recruit no more Town Levies.
+    NoLevy,
 }
 
 /// An heir token (*Exchanging Heirs*): the heir of Baron `of`'s Noble `shape`.

@@ -341,6 +341,9 @@ fn phase_view(p: Phase) -> PhaseView {
         Phase::Riot(s, _) => ("riot", Some(s)),
         Phase::Withdraw(s) => ("withdraw", Some(s)),
         Phase::FundsNeeded(s, _) => ("funds_needed", Some(s)),
+        Phase::Garrison(s) => ("garrison", Some(s)),
+        Phase::Disband(s) => ("disband_garrison", Some(s)),
+        Phase::Levy(s) => ("town_levies", Some(s)),
         Phase::Over => ("over", None),
     };
     PhaseView {
