@@ -85,7 +85,7 @@ impl WarriorKnights {
                 .filter(|&s| !self.b(s).banned && !self.barred(s))
                 .collect();
             for &s in &attending {
-                let mut v = 1 + self.kingdom_cities_of(s) as i32;
+                let mut v = 1 + self.kingdom_cities_of(s) as i32 + self.herald_votes(s);
                 for &c in &self.b(s).charges {
                     if let AgendaEffect::AssemblyVotes { amount } = self.agenda(c).effect {
                         v += i32::from(amount);

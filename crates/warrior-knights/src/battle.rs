@@ -3,6 +3,7 @@
 
 use crate::cards::{LawKind, Resource};
 use crate::data::BattleResult;
+use crate::glory_data::LeaderAbility;
 use crate::map::AreaId;
 use crate::phases::{Battle, Fort, Stage};
 use crate::state::{Ask, AskFor, Halt, Loc, Phase, Step, WarriorKnights};
@@ -785,8 +786,10 @@ impl WarriorKnights {
             }
             Stage::Draw => {
                 let cap = u16::from(self.t().battle_draw_cap);
-                let n0 = (self.side_strength(0, false) / 100).min(cap);
-                let n1 = (self.side_strength(1, true) / 100).min(cap);
+                let extra =
+                    |side: usize| u16::from(self.commander_has(side, LeaderAbility::ExtraFateDraw));
+                let n0 = (self.side_strength(0, false) / 100 + extra(0)).min(cap);
+                let n1 = (self.side_strength(1, true) / 100 + extra(1)).min(cap);
                 for (side, n) in [(0usize, n0), (1usize, n1)] {
                     for _ in 0..n {
                         if let Some(id) = self.core.fate.take() {
@@ -899,6 +902,7 @@ impl WarriorKnights {
                 i += 1;
             }
         }
+        let leaders = [self.leader_results(0), self.leader_results(1)];
         let b = self.bt();
         b.revealed = true;
         b.shown = b.hands.clone();
@@ -909,17 +913,24 @@ impl WarriorKnights {
         };
         let star = |cmd: Option<Shape>, tired: bool| i32::from(cmd == Some(STAR) && !tired);
         let square = |cmd: Option<Shape>, tired: bool| i32::from(cmd == Some(SQUARE) && !tired);
-        let deal0 = count(&b.hands[0], BattleResult::DealCasualties) + star(b.cmd[0], false);
-        let deal1 =
-            count(&b.hands[1], BattleResult::DealCasualties) + star(b.cmd[1], b.def_cmd_tired);
-        let prev0 = count(&b.hands[0], BattleResult::PreventCasualties) + square(b.cmd[0], false);
-        let prev1 =
-            count(&b.hands[1], BattleResult::PreventCasualties) + square(b.cmd[1], b.def_cmd_tired);
+        let deal0 =
+            count(&b.hands[0], BattleResult::DealCasualties) + star(b.cmd[0], false) + leaders[0].0;
+        let deal1 = count(&b.hands[1], BattleResult::DealCasualties)
+            + star(b.cmd[1], b.def_cmd_tired)
+            + leaders[1].0;
+        let prev0 = count(&b.hands[0], BattleResult::PreventCasualties)
+            + square(b.cmd[0], false)
+            + leaders[0].1;
+        let prev1 = count(&b.hands[1], BattleResult::PreventCasualties)
+            + square(b.cmd[1], b.def_cmd_tired)
+            + leaders[1].1;
         b.cas[1] = (deal0 - prev1).max(0) as u8;
         b.cas[0] = (deal1 - prev0).max(0) as u8;
         let tri = |cmd: Option<Shape>, tired: bool| i32::from(cmd == Some(TRIANGLE) && !tired);
-        let v0 = count(&b.hands[0], BattleResult::Victory) + tri(b.cmd[0], false);
-        let v1 = count(&b.hands[1], BattleResult::Victory) + tri(b.cmd[1], b.def_cmd_tired);
+        let v0 = count(&b.hands[0], BattleResult::Victory) + tri(b.cmd[0], false) + leaders[0].2;
+        let v1 = count(&b.hands[1], BattleResult::Victory)
+            + tri(b.cmd[1], b.def_cmd_tired)
+            + leaders[1].2;
         b.diff = (v0 - v1).clamp(-100, 100) as i8;
         self.core.last_fate = b.hands[0]
             .iter()
@@ -996,7 +1007,11 @@ impl WarriorKnights {
         let withdrawn = self.withdrawn();
         self.clear_withdrawn();
         for (y, k) in retreats {
-            if !(withdrawn && Some(y) == x) {
+            // *For Glory*: no deserter after a retreat of his own will, nor with the Swiss
+            // Leader.
+            let kept = (withdrawn && Some(y) == x)
+                || self.noble_has(y, k, LeaderAbility::NoRetreatDesertion);
+            if !kept {
                 self.deserter_draw(y, Holder::Noble(k));
             }
             if self.alive(y, Holder::Noble(k)) {

@@ -56,6 +56,8 @@ pub(crate) struct Glory {
     pub(crate) withdrawn: bool,
     /// Garrisons: (city, owner).
     pub(crate) garrisons: Vec<(u8, u8)>,
+    /// Barons whose Herald has ignored a Riot this Upkeep.
+    pub(crate) riot_ignored: Vec<u8>,
 }
 
 impl WarriorKnights {
@@ -170,6 +172,7 @@ impl WarriorKnights {
             riot_draws: Vec::new(),
             withdrawn: false,
             garrisons: Vec::new(),
+            riot_ignored: Vec::new(),
         }));
         if self.core.n >= 3 {
             let (chair, head) = (self.core.chairman, self.core.head);

@@ -30,7 +30,9 @@ impl WarriorKnights {
         if card.revolt {
             Unrest::Revolt
         } else if card.riot && self.gl().is_some() {
-            if self.rioting(c) {
+            if self.riot_ignored(c) {
+                Unrest::Calm
+            } else if self.rioting(c) {
                 Unrest::Revolt
             } else {
                 if let Some(g) = self.core.glory.0.as_mut() {

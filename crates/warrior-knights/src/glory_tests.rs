@@ -957,3 +957,174 @@ fn town_levies_leave_with_a_deserter_at_wages_and_when_their_noble_dies() {
     }
     assert!(!dying.nb(0, STAR).troops.contains(&lv));
 }
+
+// ---------- Leaders and Heralds ----------
+
+/// The Leader or Herald card with this ability.
+fn leader(g: &WarriorKnights, ability: crate::glory_data::LeaderAbility) -> TroopId {
+    match (0..g.t().mercs.len() as TroopId)
+        .find(|&m| g.leader_of(m).is_some_and(|(_, a)| a == ability))
+    {
+        Some(m) => m,
+        None => panic!("no {ability:?}"),
+    }
+}
+
+use crate::glory_data::LeaderAbility as L;
+
+#[test]
+fn a_noble_keeps_at_most_one_leader_and_one_herald() {
+    let mut g = fg_game(3);
+    let (deal, victory, vote) = (
+        leader(&g, L::ExtraBattleResultDeal),
+        leader(&g, L::ExtraBattleResultVictory),
+        leader(&g, L::ExtraVote),
+    );
+    assert!(
+        g.t().in_merc_deck(deal),
+        "Leaders are hired like Mercenaries"
+    );
+    noble(&mut g, 0, STAR, HOMES[0], &[reg(0, 0), deal]);
+    give(&mut g, 0, Holder::Stronghold, &[victory, vote]);
+    resolve(&mut g, 0, BaronCard::MobilizeForces);
+    act(&mut g, 0, Action::MobilizeTo(a("k22")));
+    let moves = legal(&g, 0);
+    assert!(!moves.contains(&Action::Transfer {
+        troop: victory,
+        to: Holder::Noble(STAR)
+    }));
+    assert!(moves.contains(&Action::Transfer {
+        troop: vote,
+        to: Holder::Noble(STAR)
+    }));
+    // Hired: the Noble with a Leader cannot take a second one; the stronghold can.
+    let mut h = fg_game(3);
+    noble(&mut h, 0, STAR, HOMES[0], &[reg(0, 0), deal]);
+    h.core.hires = vec![victory];
+    h.core.phase = Phase::AssignHire(0);
+    let to = legal(&h, 0);
+    assert!(!to.contains(&Action::AssignHire(Holder::Noble(STAR))));
+    assert!(to.contains(&Action::AssignHire(Holder::Stronghold)));
+    assert!(to.contains(&Action::AssignHire(Holder::Noble(SQUARE))));
+}
+
+/// A battle in k33: seat 0's Circle with `t0` attacks seat 1's Circle with `t1`; every Fate
+/// card drawn prevents casualties (and nothing else).
+fn plain_battle(t0: &[TroopId], t1: &[TroopId]) -> WarriorKnights {
+    let mut g = fg_game(3);
+    noble(&mut g, 0, CIRCLE, "k33", t0);
+    noble(&mut g, 1, CIRCLE, "k33", t1);
+    let prevent = gfate(&g, |f| f.battle == BattleResult::PreventCasualties);
+    gstack(&mut g, &prevent);
+    versatile_attack(&mut g, 0, "k33", Target::Baron(1));
+    g
+}
+
+#[test]
+fn a_commanding_nobles_leader_adds_his_result_or_his_fate_card() {
+    let g0 = fg_game(3);
+    let (victory, draw) = (
+        leader(&g0, L::ExtraBattleResultVictory),
+        leader(&g0, L::ExtraFateDraw),
+    );
+    let polish50 = merc(2, 0);
+    // A Leader's victory: a partial win, the defender retreats.
+    let mut g = plain_battle(&[reg(0, 3), victory], &[reg(1, 3)]);
+    discard_all_but(&mut g, [&[], &[]]);
+    assert_eq!(g.core.phase, Phase::Retreat(1, CIRCLE));
+    // The same strength without him: a draw.
+    let mut g = plain_battle(&[reg(0, 3), polish50], &[reg(1, 3)]);
+    discard_all_but(&mut g, [&[], &[]]);
+    assert!(idle(&g));
+    // One more Fate card drawn.
+    let g = plain_battle(&[reg(0, 3), draw], &[reg(1, 3)]);
+    assert_eq!(hand_sizes(&g), [4, 3], "(150 + 200) / 100 + 1");
+}
+
+#[test]
+fn heralds_give_votes_levy_taxes_and_cheaper_mercenaries() {
+    let mut g = fg_game(3);
+    let (vote, taxes, cheap) = (
+        leader(&g, L::ExtraVote),
+        leader(&g, L::LevyTaxesCrown),
+        leader(&g, L::CheaperMercenaries),
+    );
+    noble(&mut g, 0, STAR, "k22", &[reg(0, 0), vote, taxes]);
+    assert_eq!(g.herald_votes(0), 1);
+    // Levy Taxes: one area with a Noble, one crown more from the Herald.
+    resolve(&mut g, 0, BaronCard::LevyTaxes);
+    act(&mut g, 0, Action::CarryOut);
+    assert_eq!(crowns(&g, 0), 17);
+    // A Mercenary joining the Noble with the Tuscan Herald costs a crown less.
+    let mut h = fg_game(3);
+    noble(&mut h, 0, STAR, HOMES[0], &[reg(0, 0), cheap]);
+    let m = merc(0, 3); // wage 2
+    h.core.hires = vec![m];
+    h.core.phase = Phase::AssignHire(0);
+    act(&mut h, 0, Action::AssignHire(Holder::Noble(STAR)));
+    assert_eq!(crowns(&h, 0), 16);
+}
+
+#[test]
+fn heralds_keep_levies_with_a_deserter_and_ignore_a_riot_once_each_upkeep() {
+    let mut g = fg_game(3);
+    let (keep, calm) = (leader(&g, L::KeepLevies), leader(&g, L::IgnoreRiot));
+    let vecht = own(&mut g, 0, "vecht");
+    let lv = levy_of(&g, vecht);
+    let m = merc(0, 3);
+    place(&mut g, 0, STAR, area_of(vecht), &[reg(0, 3), keep, m, lv]);
+    g.core.barons[0].crowns = 3; // Regular 2 + Herald 1, nothing for the 100
+    run_steps(&mut g, vec![Step::WagesFrom(0)]);
+    act(&mut g, 0, Action::Dismiss(m));
+    assert!(
+        g.nb(0, STAR).troops.contains(&lv),
+        "the Swiss Herald keeps them"
+    );
+    // The Polish Herald next to a city of his ignores its first Riot of the Upkeep.
+    let mut r = fg_game(3);
+    let vecht = own(&mut r, 0, "vecht");
+    let gedze = own(&mut r, 0, "gedze");
+    let next = t().board.neighbours[usize::from(area_of(vecht))][0].0;
+    place(&mut r, 0, STAR, next, &[reg(0, 0), calm]);
+    assert!(!r.revolt_guarded_for_tests(vecht));
+    let riot = gfate(&r, |f| f.riot && !f.revolt);
+    let quiet = gfate(&r, |f| !f.riot && !f.revolt);
+    let first_two = if c("vecht") < c("gedze") {
+        [riot[0], riot[1]]
+    } else {
+        [riot[1], riot[0]]
+    };
+    let _ = gedze;
+    gstack(&mut r, &[first_two[0], first_two[1], quiet[0]]);
+    run_steps(&mut r, vec![Step::RevoltFrom(0, 0)]);
+    // Vecht's Riot is ignored; Gedze's is not (far from him, or his one use spent).
+    assert_eq!(r.core.phase, Phase::Riot(0, gedze));
+}
+
+#[test]
+fn the_swiss_leader_keeps_a_beaten_army_from_losing_a_deserter() {
+    let g0 = fg_game(3);
+    let (victory, swiss) = (
+        leader(&g0, L::ExtraBattleResultVictory),
+        leader(&g0, L::NoRetreatDesertion),
+    );
+    let e50 = merc(0, 0);
+    for (guard, kept) in [(swiss, true), (merc(4, 1), false)] {
+        let mut g = fg_game(3);
+        noble(&mut g, 0, CIRCLE, "k33", &[reg(0, 3), victory]);
+        noble(&mut g, 1, CIRCLE, "k33", &[reg(1, 3), guard, e50]);
+        let prevent = gfate(&g, |f| {
+            f.battle == BattleResult::PreventCasualties && f.nationality != 0
+        });
+        let english = gfate(&g, |f| {
+            f.battle == BattleResult::PreventCasualties && f.nationality == 0
+        });
+        let mut top = prevent[..7].to_vec();
+        top.push(english[0]);
+        gstack(&mut g, &top);
+        versatile_attack(&mut g, 0, "k33", Target::Baron(1));
+        discard_all_but(&mut g, [&[], &[]]);
+        assert_eq!(g.core.phase, Phase::Retreat(1, CIRCLE));
+        assert_eq!(g.nb(1, CIRCLE).troops.contains(&e50), kept, "{kept}");
+    }
+}

@@ -25,6 +25,7 @@ mod game;
 mod glory;
 pub mod glory_data;
 mod glory_fate;
+mod glory_leaders;
 mod glory_troops;
 mod king;
 pub mod map;

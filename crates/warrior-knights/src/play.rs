@@ -165,7 +165,13 @@ impl WarriorKnights {
             }
             Phase::Hire(x) if x == s => self.hire_actions(s, out),
             Phase::AssignHire(x) if x == s => {
-                out.extend(self.hire_targets(s).into_iter().map(Action::AssignHire));
+                let next = self.core.hires.first().copied();
+                out.extend(
+                    self.hire_targets(s)
+                        .into_iter()
+                        .filter(|&h| next.is_none_or(|m| self.leader_room(s, h, &[m])))
+                        .map(Action::AssignHire),
+                );
             }
             Phase::Upgrade(x) if x == s => self.upgrade_actions(s, out),
             Phase::Muster(x) if x == s => {
@@ -586,12 +592,13 @@ impl WarriorKnights {
                     continue;
                 }
                 if wounded {
-                    if !troops.iter().any(|t| passed.contains(t)) {
+                    if !troops.iter().any(|t| passed.contains(t)) && self.leader_room(s, to, troops)
+                    {
                         out.push(Action::TransferArmy { from, to });
                     }
                 } else {
                     for &t in troops {
-                        if !passed.contains(&t) {
+                        if !passed.contains(&t) && self.leader_room(s, to, &[t]) {
                             out.push(Action::Transfer { troop: t, to });
                         }
                     }
@@ -877,8 +884,10 @@ impl WarriorKnights {
             }
             (Phase::Wages(_), Action::Dismiss(m)) => {
                 // *For Glory*: a deserter takes his army's Town Levies with him.
-                if let Some(h @ Holder::Noble(_)) = self.holder_of(s, m) {
-                    self.levies_leave(s, h);
+                if let Some(h @ Holder::Noble(k)) = self.holder_of(s, m) {
+                    if !self.noble_has(s, k, crate::glory_data::LeaderAbility::KeepLevies) {
+                        self.levies_leave(s, h);
+                    }
                 }
                 self.desert(s, m);
                 if !self.mercs_to_pay(s).is_empty() {
@@ -913,6 +922,7 @@ impl WarriorKnights {
             (Phase::AssignHire(_), Action::AssignHire(h)) => {
                 if !self.core.hires.is_empty() {
                     let m = self.core.hires.remove(0);
+                    self.hire_refund(s, h, m);
                     self.troops_mut(s, h).push(m);
                 }
                 if !self.core.hires.is_empty() {

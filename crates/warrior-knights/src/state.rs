@@ -1644,7 +1644,8 @@ impl WarriorKnights {
                     .collect();
                 areas.sort_unstable();
                 areas.dedup();
-                self.gain(s, Resource::Crowns, areas.len() as i32);
+                let herald = self.herald_taxes(s);
+                self.gain(s, Resource::Crowns, areas.len() as i32 + herald);
             }
             BaronCard::RallySupport => {
                 self.gain(s, Resource::Votes, 2);
@@ -2540,6 +2541,9 @@ impl WarriorKnights {
     }
 
     fn upkeep_influence(&mut self) {
+        if let Some(g) = self.core.glory.0.as_mut() {
+            g.riot_ignored.clear();
+        }
         for s in self.order() {
             if self.b(s).stronghold.is_none() || self.b(s).sh_lost {
                 continue;
