@@ -85,7 +85,8 @@ impl WarriorKnights {
                 .filter(|&s| !self.b(s).banned && !self.barred(s))
                 .collect();
             for &s in &attending {
-                let mut v = 1 + self.kingdom_cities_of(s) as i32 + self.herald_votes(s);
+                let mut v =
+                    1 + self.kingdom_cities_of(s) as i32 + self.herald_votes(s) + self.adv_votes(s);
                 for &c in &self.b(s).charges {
                     if let AgendaEffect::AssemblyVotes { amount } = self.agenda(c).effect {
                         v += i32::from(amount);

@@ -797,9 +797,15 @@ impl WarriorKnights {
                         }
                     }
                 }
-                self.bt().stage = Stage::Discard(0);
+                self.bt().stage = if self.gl().is_some() {
+                    self.clear_battle_advancements();
+                    Stage::Advance(0)
+                } else {
+                    Stage::Discard(0)
+                };
                 self.push(Step::BattleNext);
             }
+            Stage::Advance(side) => self.battle_declare(side),
             Stage::Discard(side) => {
                 let sd = usize::from(side);
                 let done = b.kept[sd] || b.cmd[sd].is_none() || b.hands[sd].len() <= 1;
@@ -902,7 +908,10 @@ impl WarriorKnights {
                 i += 1;
             }
         }
-        let leaders = [self.leader_results(0), self.leader_results(1)];
+        let leaders = [0, 1].map(|side| {
+            let (a, b) = (self.leader_results(side), self.adv_results(side));
+            (a.0 + b.0, a.1 + b.1, a.2 + b.2)
+        });
         let b = self.bt();
         b.revealed = true;
         b.shown = b.hands.clone();

@@ -301,6 +301,7 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
             format!("recruit the {} to the {}", troop(g, levy), noble(g, shape))
         }
         A::NoLevy => "recruit no more Town Levies".into(),
+        A::UseAdvancement(k) => format!("use the {}", advancement(g, k)),
         A::Transfer { troop: t, to } => format!("{} to the {}", troop(g, t), holder(g, to)),
         A::TransferArmy { from, to } => format!(
             "whole army of the {} to the {}",

@@ -298,7 +298,8 @@ impl WarriorKnights {
             | Phase::FundsNeeded(s, _)
             | Phase::Garrison(s)
             | Phase::Disband(s)
-            | Phase::Levy(s) => s,
+            | Phase::Levy(s)
+            | Phase::UseAdvancement(s) => s,
             Phase::Auto | Phase::Over | Phase::Planning | Phase::Commit => 0,
         }
     }

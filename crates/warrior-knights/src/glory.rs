@@ -58,6 +58,8 @@ pub(crate) struct Glory {
     pub(crate) garrisons: Vec<(u8, u8)>,
     /// Barons whose Herald has ignored a Riot this Upkeep.
     pub(crate) riot_ignored: Vec<u8>,
+    /// The Advancement (kind) each battle side declared in the battle under way.
+    pub(crate) battle_adv: [Option<u8>; 2],
 }
 
 impl WarriorKnights {
@@ -173,6 +175,7 @@ impl WarriorKnights {
             withdrawn: false,
             garrisons: Vec::new(),
             riot_ignored: Vec::new(),
+            battle_adv: [None, None],
         }));
         if self.core.n >= 3 {
             let (chair, head) = (self.core.chairman, self.core.head);
@@ -196,9 +199,12 @@ impl WarriorKnights {
             return;
         };
         let active = self.active();
+        let more = fg
+            .knowledge_per_enrich_mind
+            .saturating_add(self.adv_knowledge(s));
         if let Some(g) = self.glm() {
             let k = &mut g.knowledge[usize::from(s)];
-            *k = k.saturating_add(fg.knowledge_per_enrich_mind);
+            *k = k.saturating_add(more);
             let mine = g.knowledge[usize::from(s)];
             if active
                 .iter()

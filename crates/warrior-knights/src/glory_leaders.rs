@@ -105,7 +105,8 @@ impl WarriorKnights {
         let area = t.city_area[usize::from(c)];
         let near = (0..4 as Shape).any(|k| {
             matches!(self.nb(owner, k).loc, Loc::At(a)
-                if a == area || t.board.neighbours[usize::from(a)].iter().any(|&(n, _)| n == area))
+                if a == area || t.board.neighbours.get(usize::from(a))
+                    .is_some_and(|ns| ns.iter().any(|&(n, _)| n == area)))
                 && self.noble_has(owner, k, LeaderAbility::IgnoreRiot)
         });
         if near {

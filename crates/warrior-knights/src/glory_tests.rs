@@ -554,6 +554,7 @@ fn random_games_with_for_glory_play_to_the_end_using_every_new_card() {
                     Action::Refresh(_) => "refresh",
                     Action::HireGarrison(_) => "garrison",
                     Action::RecruitLevy { .. } => "levy",
+                    Action::UseAdvancement(_) => "use_advancement",
                     _ => match g.core.phase {
                         Phase::Riot(..) => "riot",
                         Phase::Withdraw(_) => "withdraw",
@@ -592,6 +593,7 @@ fn random_games_with_for_glory_play_to_the_end_using_every_new_card() {
         "uncertain_times",
         "garrison",
         "levy",
+        "use_advancement",
     ] {
         assert!(seen.contains(k), "{k} never played: {seen:?}");
     }
@@ -1126,5 +1128,140 @@ fn the_swiss_leader_keeps_a_beaten_army_from_losing_a_deserter() {
         discard_all_but(&mut g, [&[], &[]]);
         assert_eq!(g.core.phase, Phase::Retreat(1, CIRCLE));
         assert_eq!(g.nb(1, CIRCLE).troops.contains(&e50), kept, "{kept}");
+    }
+}
+
+// ---------- Advancements at work ----------
+
+fn owns(g: &mut WarriorKnights, s: u8, ids: &[&str]) {
+    glm(g).owned[usize::from(s)] = ids.iter().map(|id| adv(id)).collect();
+}
+
+#[test]
+fn lasting_advancements_pay_at_taxation_assembly_muster_enrich_mind_serve_and_wages() {
+    let mut g = fg_game(3);
+    own(&mut g, 0, "vecht");
+    own(&mut g, 0, "gedze");
+    own(&mut g, 0, "semlik");
+    let income: u16 = ["vecht", "gedze", "semlik"]
+        .iter()
+        .map(|x| u16::from(t().city_values(c(x)).1))
+        .sum();
+    owns(&mut g, 0, &["banking", "windmill"]);
+    run_steps(&mut g, vec![Step::TaxationFrom(0)]);
+    // Banking 2, Windmill 1 a Kingdom city, at most 2.
+    assert_eq!(crowns(&g, 0), 15 + income + 2 + 2);
+    assert_eq!(g.adv_votes(0), 0);
+    owns(&mut g, 0, &["printing", "medicine", "scriptorium"]);
+    assert_eq!(g.adv_votes(0), 2);
+    assert_eq!(g.casualty_price(0), 1);
+    assert_eq!(g.casualty_price(1), 2);
+    resolve(&mut g, 0, BaronCard::EnrichMind);
+    act(&mut g, 0, Action::CarryOut);
+    assert_eq!(knowledge(&g, 0), 2, "one and the Scriptorium's");
+    owns(&mut g, 1, &["cathedral_architecture"]);
+    resolve(&mut g, 1, BaronCard::ServeTheChurch);
+    act(&mut g, 1, Action::CarryOut);
+    assert_eq!(g.b(1).faith, 2);
+    // Accounting: one crown off the wages.
+    let mut w = fg_game(3);
+    noble(&mut w, 0, STAR, "k33", &regs(0)); // wages 1 + 1 + 1 + 2
+    owns(&mut w, 0, &["accounting"]);
+    run_steps(&mut w, vec![Step::WagesFrom(0)]);
+    assert_eq!(crowns(&w, 0), 15 - 5 + 1);
+}
+
+#[test]
+fn a_battle_advancement_is_declared_after_the_draw_attacker_first_and_exhausted_until_the_upkeep() {
+    let mut g = fg_game(3);
+    noble(&mut g, 0, CIRCLE, "k33", &[reg(0, 3), reg(0, 0)]);
+    noble(&mut g, 1, CIRCLE, "k33", &[reg(1, 3), reg(1, 0)]);
+    owns(&mut g, 0, &["battle_tactics", "horseshoes"]);
+    owns(&mut g, 1, &["war_council"]);
+    let prevent = gfate(&g, |f| f.battle == BattleResult::PreventCasualties);
+    gstack(&mut g, &prevent);
+    versatile_attack(&mut g, 0, "k33", Target::Baron(1));
+    assert_eq!(g.core.phase, Phase::UseAdvancement(0));
+    // Only battle Advancements are offered.
+    assert_eq!(
+        legal(&g, 0),
+        vec![
+            Action::AdvancementsDone,
+            Action::UseAdvancement(adv("battle_tactics"))
+        ]
+    );
+    act(&mut g, 0, Action::UseAdvancement(adv("battle_tactics")));
+    assert_eq!(g.core.phase, Phase::UseAdvancement(1));
+    act(&mut g, 1, Action::UseAdvancement(adv("war_council")));
+    assert_eq!(g.core.phase, Phase::Discard(0));
+    // War Council: the defender (3 cards, 2 to discard) may keep after one.
+    while g.core.phase == Phase::Discard(0) {
+        let x = legal(&g, 0)[0];
+        act(&mut g, 0, x);
+    }
+    assert_eq!(g.core.phase, Phase::Discard(1));
+    assert!(!is_legal(&g, 1, Action::KeepFate));
+    let first = legal(&g, 1)[0];
+    act(&mut g, 1, first);
+    assert!(is_legal(&g, 1, Action::KeepFate));
+    act(&mut g, 1, Action::KeepFate);
+    assert_eq!(
+        g.core.phase,
+        Phase::Retreat(1, CIRCLE),
+        "Battle Tactics' victory wins by one"
+    );
+    assert_eq!(gl(&g).exhausted[0], vec![adv("battle_tactics")]);
+    // Face up again after the Upkeep's refresh.
+    run_steps(&mut g, vec![Step::UpkeepArrive]);
+    assert!(gl(&g).exhausted[0].is_empty());
+}
+
+#[test]
+fn masonry_and_siege_engines_change_the_citys_cards_after_the_draw() {
+    let setup = |att: &[&str], def: &[&str]| {
+        let mut g = fg_game(3);
+        let vecht = own(&mut g, 1, "vecht");
+        place(&mut g, 0, CIRCLE, area_of(vecht), &regs(0));
+        place(&mut g, 1, CIRCLE, area_of(vecht), &[reg(1, 3)]);
+        owns(&mut g, 0, att);
+        owns(&mut g, 1, def);
+        let prevent = gfate(&g, |f| f.battle == BattleResult::PreventCasualties);
+        gstack(&mut g, &prevent);
+        resolve(&mut g, 0, BaronCard::VersatileStrategy);
+        act(&mut g, 0, Action::VersatileBattle(area_of(vecht)));
+        act(&mut g, 0, Action::Attack(Target::Baron(1)));
+        if g.core.phase == Phase::Mode(0) {
+            act(&mut g, 0, Action::Assault);
+        }
+        g
+    };
+    let plain = setup(&[], &[]);
+    let base = hand_sizes(&plain);
+    let mut g = setup(&[], &["masonry"]);
+    assert_eq!(g.core.phase, Phase::UseAdvancement(1));
+    act(&mut g, 1, Action::UseAdvancement(adv("masonry")));
+    assert_eq!(hand_sizes(&g), [base[0], base[1] + 1]);
+    let mut g = setup(&["siege_engines"], &[]);
+    act(&mut g, 0, Action::UseAdvancement(adv("siege_engines")));
+    assert_eq!(g.adv_discards(1), 1);
+    assert_eq!(g.adv_discards(0), 0);
+}
+
+#[test]
+fn the_astrolabe_draws_one_more_expedition_card_for_its_funder() {
+    let lost = |g: &WarriorKnights| gfate(g, |f| f.expeditions[0] == ExpeditionResult::FleetLost);
+    let x2 = |g: &WarriorKnights| gfate(g, |f| f.expeditions[0] == ExpeditionResult::X2);
+    for (astrolabe, want) in [(true, 25), (false, 15)] {
+        let mut g = fg_game(3);
+        ceylon(&mut g, 2, false);
+        if astrolabe {
+            owns(&mut g, 0, &["astrolabe"]);
+        }
+        let top = [lost(&g)[0], x2(&g)[0]];
+        gstack(&mut g, &top);
+        resolve_neutral(&mut g, NeutralCard::FundExpeditions);
+        act(&mut g, 0, Action::NoExpedition);
+        assert_eq!(crowns(&g, 0), want, "astrolabe: {astrolabe}");
+        assert_eq!(gl(&g).exhausted[0].len(), usize::from(astrolabe));
     }
 }

@@ -23,6 +23,7 @@ mod eval;
 pub mod fate;
 mod game;
 mod glory;
+mod glory_adv;
 pub mod glory_data;
 mod glory_fate;
 mod glory_leaders;

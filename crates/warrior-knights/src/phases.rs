@@ -102,6 +102,8 @@ pub enum Stage {
     Capture,
     /// Over.
     Done,
+    /// *For Glory*: the attacker (0), then the defender (1), may declare a battle Advancement.
+    Advance(u8),
 }
 
 /// A battle in progress. Side 0 attacks, side 1 defends.

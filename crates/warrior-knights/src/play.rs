@@ -57,6 +57,7 @@ impl WarriorKnights {
             }
             Phase::Card(x, c) if x == s => self.card_actions(s, c, out),
             Phase::Riot(x, c) if x == s => self.riot_actions(s, c, out),
+            Phase::UseAdvancement(x) if x == s => self.use_advancement_actions(s, out),
             Phase::Garrison(x) if x == s => self.garrison_actions(s, out),
             Phase::Disband(x) if x == s => self.disband_actions(s, out),
             Phase::Levy(x) if x == s => self.levy_actions(s, out),
@@ -131,8 +132,10 @@ impl WarriorKnights {
                     if hand.len() > 1 {
                         out.extend(hand.iter().map(|&id| Action::DiscardFate(id)));
                     }
-                    let must = mandatory_discards(hand.len() + usize::from(b.discarded[side]));
-                    if b.discarded[side] >= must {
+                    let must = i32::from(mandatory_discards(
+                        hand.len() + usize::from(b.discarded[side]),
+                    )) + self.adv_discards(side);
+                    if i32::from(b.discarded[side]) >= must {
                         out.push(Action::KeepFate);
                     }
                 }
@@ -176,7 +179,7 @@ impl WarriorKnights {
             Phase::Upgrade(x) if x == s => self.upgrade_actions(s, out),
             Phase::Muster(x) if x == s => {
                 let crowns = self.b(s).crowns;
-                let price = u16::from(self.t().components.prices.remove_casualty);
+                let price = self.casualty_price(s);
                 for h in holders() {
                     let c = self.casualties(s, h);
                     let nb_ok = match h {
@@ -749,6 +752,7 @@ impl WarriorKnights {
             }
             (Phase::Card(_, c), a) => self.apply_card(s, c, a),
             (Phase::Riot(_, c), a) => self.apply_riot(s, c, a),
+            (Phase::UseAdvancement(_), a) => self.apply_use_advancement(s, a),
             (Phase::Garrison(_) | Phase::Disband(_), a) => self.apply_garrison(s, a),
             (Phase::Levy(_), a) => self.apply_levy(s, a),
             (Phase::Withdraw(_), a) => self.apply_withdraw(a),
@@ -950,7 +954,7 @@ impl WarriorKnights {
             }
             (Phase::Upgrade(_), Action::NoUpgrade) | (Phase::Muster(_), Action::NoMuster) => {}
             (Phase::Muster(_), Action::Muster { army, count }) => {
-                let price = u16::from(self.t().components.prices.remove_casualty);
+                let price = self.casualty_price(s);
                 self.pay(s, price * u16::from(count));
                 let c = self.casualties_mut(s, army);
                 *c = c.saturating_sub(count);

@@ -333,6 +333,8 @@ pub(crate) enum Phase {
     Disband(u8),
     /// *For Glory*, Muster Forces: the Baron may recruit Town Levies.
     Levy(u8),
+    /// *For Glory*: in a battle, the Baron may declare one of his Advancements.
+    UseAdvancement(u8),
 }
 
 /// Automatic continuations.
@@ -1655,7 +1657,8 @@ impl WarriorKnights {
                 }
             }
             BaronCard::ServeTheChurch => {
-                self.gain(s, Resource::Faith, 1);
+                let more = self.adv_faith(s);
+                self.gain(s, Resource::Faith, 1 + more);
                 if self.strict_most(s, false) {
                     self.core.head = s;
                 }
@@ -1717,6 +1720,7 @@ impl WarriorKnights {
                 income += i32::from(amount);
             }
         }
+        income += self.adv_taxation(s);
         self.gain(s, Resource::Crowns, income);
         if self.law(LawKind::Tithe) && self.tithe(s) > 0 {
             if self.b(s).banned {
@@ -1780,6 +1784,27 @@ impl WarriorKnights {
         h == Holder::Noble(CIRCLE) && self.troop_strength(s, h) <= 400
     }
 
+    /// Everything `s` owes this Wages phase: his Regulars, Garrisons and Mercenaries.
+    fn wages_owed(&self, s: u8) -> u16 {
+        let mut owed: u16 = self
+            .mercs_to_pay(s)
+            .iter()
+            .map(|&m| u16::from(self.t().wage(m)))
+            .sum();
+        for h in holders() {
+            if !self.wage_free(s, h) {
+                owed += self
+                    .troops(s, h)
+                    .iter()
+                    .filter(|&&t| t >= REGULAR_BASE)
+                    .map(|&t| u16::from(self.t().wage(t)))
+                    .sum::<u16>();
+            }
+        }
+        let garrison = self.fg().map_or(0, |fg| u16::from(fg.garrisons.wage));
+        owed + garrison * self.garrisons_of(s).len() as u16
+    }
+
     /// Mercenaries of `s` that must be paid at Wages.
     pub(crate) fn mercs_to_pay(&self, s: u8) -> Vec<TroopId> {
         let mut out = Vec::new();
@@ -1803,6 +1828,10 @@ impl WarriorKnights {
             return;
         };
         self.push(Step::WagesFrom(i + 1));
+        if self.gl().is_some() {
+            let owed = self.wages_owed(s);
+            self.adv_wage_discount(s, owed);
+        }
         for h in holders() {
             if self.wage_free(s, h) {
                 continue;
@@ -2483,6 +2512,10 @@ impl WarriorKnights {
                 2
             } else {
                 1
+            } + if self.gl().is_some() {
+                self.adv_expedition_draws(i)
+            } else {
+                0
             };
             let mut best: Option<ExpeditionResult> = None;
             for _ in 0..draws {

@@ -578,6 +578,8 @@ pub enum Action {
     },
     /// *For Glory*, Muster Forces: recruit no more Town Levies.
     NoLevy,
+    /// *For Glory*, in a battle: declare this Advancement of yours (by kind).
+    UseAdvancement(u8),
 }
 
 /// An heir token (*Exchanging Heirs*): the heir of Baron `of`'s Noble `shape`.

@@ -344,6 +344,7 @@ fn phase_view(p: Phase) -> PhaseView {
         Phase::Garrison(s) => ("garrison", Some(s)),
         Phase::Disband(s) => ("disband_garrison", Some(s)),
         Phase::Levy(s) => ("town_levies", Some(s)),
+        Phase::UseAdvancement(s) => ("battle_advancement", Some(s)),
         Phase::Over => ("over", None),
     };
     PhaseView {
