@@ -3,7 +3,7 @@
 
 use crate::cards::{LawKind, Resource};
 use crate::data::BattleResult;
-use crate::glory_data::LeaderAbility;
+use crate::glory_data::{AdvancementEffect, LeaderAbility};
 use crate::map::AreaId;
 use crate::phases::{Battle, Fort, Stage};
 use crate::state::{Ask, AskFor, Halt, Loc, Phase, Step, WarriorKnights};
@@ -161,6 +161,8 @@ impl WarriorKnights {
         let areas = self.t().areas() as AreaId;
         let dues = self.law(LawKind::PortDues);
         let halted = self.core.ctx.halt.map(|h| h.shape);
+        let cartography = self.face_up_movement(s, AdvancementEffect::IgnorePermission);
+        let navigation = self.face_up_movement(s, AdvancementEffect::SeaArrivalAtOnce);
         for k in 0..4u8 {
             if halted == Some(k) {
                 // A Noble halted on the road goes on only along it (`road_onwards`).
@@ -173,9 +175,11 @@ impl WarriorKnights {
                 if dest.is_some_and(|d| d != to) {
                     continue;
                 }
-                if blockers == 0 {
+                if blockers == 0 || cartography {
+                    // *For Glory*: Cartography spares one move the asking.
                     out.push(Action::Move { shape: k, to });
-                } else if !self.core.ctx.refused_moves.contains(&k) {
+                }
+                if blockers != 0 && !self.core.ctx.refused_moves.contains(&k) {
                     out.push(Action::MoveAsk { shape: k, to });
                 }
             }
@@ -186,6 +190,9 @@ impl WarriorKnights {
                     }
                     if to != from && self.t().board.is_port(to) {
                         out.push(Action::Sail { shape: k, to });
+                        if navigation {
+                            out.push(Action::SailAtOnce { shape: k, to });
+                        }
                     }
                 }
             }

@@ -302,6 +302,11 @@ pub(crate) fn describe(g: &WarriorKnights, a: &Action) -> String {
         }
         A::NoLevy => "recruit no more Town Levies".into(),
         A::UseAdvancement(k) => format!("use the {}", advancement(g, k)),
+        A::SailAtOnce { shape, to } => format!(
+            "sail the {} to {}, landing at once (Navigation)",
+            noble(g, shape),
+            area(g, to)
+        ),
         A::Transfer { troop: t, to } => format!("{} to the {}", troop(g, t), holder(g, to)),
         A::TransferArmy { from, to } => format!(
             "whole army of the {} to the {}",

@@ -267,4 +267,50 @@ impl WarriorKnights {
         }
         0
     }
+
+    // ---------- movement ----------
+
+    /// Whether `s` holds this movement Advancement face up.
+    pub(crate) fn face_up_movement(&self, s: u8, effect: AdvancementEffect) -> bool {
+        self.gl().is_some()
+            && self
+                .advancements_of(s)
+                .into_iter()
+                .any(|(k, a)| a.effect == effect && !self.exhausted_adv(s, k))
+    }
+
+    /// Exhausts `s`'s face-up Advancement with this effect.
+    pub(crate) fn use_movement(&mut self, s: u8, effect: AdvancementEffect) {
+        let k = self
+            .advancements_of(s)
+            .into_iter()
+            .find(|&(k, a)| a.effect == effect && !self.exhausted_adv(s, k))
+            .map(|(k, _)| k);
+        if let Some(k) = k {
+            self.exhaust_adv(s, k);
+        }
+    }
+
+    /// Navigation: the Noble sails and lands at once.
+    pub(crate) fn sail_at_once(&mut self, s: u8, k: crate::types::Shape, to: crate::map::AreaId) {
+        self.do_sail(s, k, to);
+        self.nbm(s, k).loc = crate::state::Loc::At(to);
+        self.use_movement(s, AdvancementEffect::SeaArrivalAtOnce);
+        self.check_sieges();
+    }
+
+    /// A move made without asking: where leave was needed, Cartography spared it (and is
+    /// exhausted).
+    pub(crate) fn move_unasked(&mut self, s: u8, k: crate::types::Shape, to: crate::map::AreaId) {
+        let halted = self.core.ctx.halt.is_some_and(|h| h.shape == k);
+        if let (crate::state::Loc::At(from), false) = (self.nb(s, k).loc, halted) {
+            if self
+                .land_route(s, from, to)
+                .is_some_and(|r| !r.blockers.is_empty())
+            {
+                self.use_movement(s, AdvancementEffect::IgnorePermission);
+            }
+        }
+        self.do_move(s, k, to);
+    }
 }

@@ -1265,3 +1265,76 @@ fn the_astrolabe_draws_one_more_expedition_card_for_its_funder() {
         assert_eq!(gl(&g).exhausted[0].len(), usize::from(astrolabe));
     }
 }
+
+#[test]
+fn navigation_lands_a_sailing_noble_at_once_and_cartography_spares_one_asking() {
+    let mut g = fg_game(3);
+    noble(&mut g, 0, STAR, "k30", &[reg(0, 0)]);
+    owns(&mut g, 0, &["navigation"]);
+    resolve(&mut g, 0, BaronCard::VersatileStrategy);
+    let to = overseas(2);
+    assert!(is_legal(&g, 0, Action::Sail { shape: STAR, to }));
+    act(&mut g, 0, Action::SailAtOnce { shape: STAR, to });
+    assert_eq!(g.nb(0, STAR).loc, Loc::At(to), "landed at once");
+    assert_eq!(gl(&g).exhausted[0], vec![adv("navigation")]);
+    assert!(idle(&g));
+    // Exhausted: not again before the Upkeep.
+    g.nbm(0, STAR).exhausted = false;
+    noble(&mut g, 0, SQUARE, "k30", &[reg(0, 1)]);
+    resolve(&mut g, 0, BaronCard::VersatileStrategy);
+    assert!(!legal(&g, 0)
+        .iter()
+        .any(|x| matches!(x, Action::SailAtOnce { .. })));
+
+    // Cartography: passing another Baron's Noble without asking, once.
+    let mut g = fg_game(3);
+    noble(&mut g, 0, STAR, "k31", &[reg(0, 0)]);
+    noble(&mut g, 1, STAR, "k32", &[reg(1, 0)]);
+    let through = a("k33");
+    let mut without = g.clone();
+    owns(&mut g, 0, &["cartography"]);
+    resolve(&mut g, 0, BaronCard::VersatileStrategy);
+    assert!(is_legal(
+        &g,
+        0,
+        Action::MoveAsk {
+            shape: STAR,
+            to: through
+        }
+    ));
+    act(
+        &mut g,
+        0,
+        Action::Move {
+            shape: STAR,
+            to: through,
+        },
+    );
+    assert_eq!(g.nb(0, STAR).loc, Loc::At(through));
+    assert_eq!(gl(&g).exhausted[0], vec![adv("cartography")]);
+    resolve(&mut without, 0, BaronCard::VersatileStrategy);
+    assert!(!is_legal(
+        &without,
+        0,
+        Action::Move {
+            shape: STAR,
+            to: through
+        }
+    ));
+    // A move granted by the other Baron leaves Cartography face up.
+    let mut asked = fg_game(3);
+    noble(&mut asked, 0, STAR, "k31", &[reg(0, 0)]);
+    noble(&mut asked, 1, STAR, "k32", &[reg(1, 0)]);
+    owns(&mut asked, 0, &["cartography"]);
+    resolve(&mut asked, 0, BaronCard::VersatileStrategy);
+    act(
+        &mut asked,
+        0,
+        Action::MoveAsk {
+            shape: STAR,
+            to: through,
+        },
+    );
+    act(&mut asked, 1, Action::Grant);
+    assert!(gl(&asked).exhausted[0].is_empty());
+}

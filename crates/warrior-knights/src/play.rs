@@ -383,7 +383,8 @@ impl WarriorKnights {
         let mover = |a: &Action| match *a {
             Action::Move { shape, .. }
             | Action::MoveAsk { shape, .. }
-            | Action::Sail { shape, .. } => Some(shape),
+            | Action::Sail { shape, .. }
+            | Action::SailAtOnce { shape, .. } => Some(shape),
             _ => None,
         };
         if let Some(h) = self.core.ctx.halt {
@@ -432,9 +433,10 @@ impl WarriorKnights {
         let mut out: Vec<AreaId> = moves
             .iter()
             .filter_map(|a| match *a {
-                Action::Move { to, .. } | Action::MoveAsk { to, .. } | Action::Sail { to, .. } => {
-                    Some(to)
-                }
+                Action::Move { to, .. }
+                | Action::MoveAsk { to, .. }
+                | Action::Sail { to, .. }
+                | Action::SailAtOnce { to, .. } => Some(to),
                 _ => None,
             })
             .collect();
@@ -773,8 +775,9 @@ impl WarriorKnights {
             (Phase::Mobilize(_, dest), a) => {
                 self.core.phase = phase;
                 match a {
-                    Action::Move { shape, to } => self.do_move(s, shape, to),
+                    Action::Move { shape, to } => self.move_unasked(s, shape, to),
                     Action::Sail { shape, to } => self.do_sail(s, shape, to),
+                    Action::SailAtOnce { shape, to } => self.sail_at_once(s, shape, to),
                     Action::MoveAsk { shape, to } => {
                         if let Loc::At(from) = self.nb(s, shape).loc {
                             let blockers = self
@@ -1214,7 +1217,7 @@ impl WarriorKnights {
                 self.card_done(None);
             }
             Action::Move { shape, to } => {
-                self.do_move(s, shape, to);
+                self.move_unasked(s, shape, to);
                 self.card_done(None);
             }
             Action::RoadHalt { shape, at } => {
@@ -1227,6 +1230,10 @@ impl WarriorKnights {
             }
             Action::Sail { shape, to } => {
                 self.do_sail(s, shape, to);
+                self.card_done(None);
+            }
+            Action::SailAtOnce { shape, to } => {
+                self.sail_at_once(s, shape, to);
                 self.card_done(None);
             }
             Action::MoveAsk { shape, to } => {

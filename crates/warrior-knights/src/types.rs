@@ -580,6 +580,14 @@ pub enum Action {
     NoLevy,
     /// *For Glory*, in a battle: declare this Advancement of yours (by kind).
     UseAdvancement(u8),
+    /// *For Glory*, with Navigation: sail a Noble to another port, arriving at once (the
+    /// Advancement is exhausted).
+    SailAtOnce {
+        /// Which Noble.
+        shape: Shape,
+        /// Destination port area.
+        to: AreaId,
+    },
 }
 
 /// An heir token (*Exchanging Heirs*): the heir of Baron `of`'s Noble `shape`.
