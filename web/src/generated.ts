@@ -1759,7 +1759,23 @@ take: WkStake, } } | { "withdraw_offer": {
 /**
  * Who it was made to.
  */
-to: number, } } | { "buy_advancement": number } | { "discard_advancement": number } | "advancements_done" | "research_draw" | { "refresh": number } | "refresh_done";
+to: number, } } | { "buy_advancement": number } | { "discard_advancement": number } | "advancements_done" | "research_draw" | { "refresh": number } | "refresh_done" | "let_riot" | "withdraw" | "stand_firm" | "pay_funds" | "forfeit_funds" | { "hire_garrison": number } | "no_garrison" | { "disband_garrison": number } | { "recruit_levy": { 
+/**
+ * The Town Levy card.
+ */
+levy: number, 
+/**
+ * The Noble.
+ */
+shape: number, } } | "no_levy" | { "use_advancement": number } | { "sail_at_once": { 
+/**
+ * Which Noble.
+ */
+shape: number, 
+/**
+ * Destination port area.
+ */
+to: number, } };
 
 export type WkAssembly = { 
 /**
@@ -2125,6 +2141,72 @@ funds: [number, number, number, number, number, number], };
 
 export type WkFort = { "city": number } | { "stronghold": number };
 
+export type WkGloryView = { 
+/**
+ * Knowledge per Baron.
+ */
+knowledge: Array<number>, 
+/**
+ * The Baron holding the Scholar token.
+ */
+scholar: number | null, 
+/**
+ * The Advancements face up to buy (kinds, as the data lists them).
+ */
+market: Array<number>, 
+/**
+ * Cards left in the Advancement deck.
+ */
+deck: number, 
+/**
+ * Each Baron's Advancements (kinds).
+ */
+owned: Array<Array<number>>, 
+/**
+ * Each Baron's exhausted Advancements (face down until the Upkeep).
+ */
+exhausted: Array<Array<number>>, 
+/**
+ * Garrisons: (city, Baron).
+ */
+garrisons: Array<[number, number]>, 
+/**
+ * Garrisons still in the box.
+ */
+garrisons_left: number, 
+/**
+ * Cities rioting now (no crowns, no Influence).
+ */
+rioting: Array<number>, 
+/**
+ * Mercenary Track spots Assemble Troops has filled (no marker), until the Draft.
+ */
+blocked: Array<number>, 
+/**
+ * A Pressing Agenda cards lying in the Assembly area.
+ */
+pressing: number, 
+/**
+ * The Advancement each side of the battle under way declared.
+ */
+battle_advancements: [number | null, number | null], 
+/**
+ * The riot whose owner decides now: the city and what buys it off.
+ */
+riot: WkRevoltView | null, 
+/**
+ * The expedition whose funders must pay or forfeit now (Funds Needed).
+ */
+funds_needed: number | null, 
+/**
+ * The viewer's Enrich Mind and Forced March cards in hand.
+ */
+hand: [number, number] | null, 
+/**
+ * The Advancement Research drew, seen by the Scholar who drew it only.
+ */
+researched: number | null, };
+
 export type WkHeirToken = { 
 /**
  * The Baron whose Noble it is.
@@ -2367,7 +2449,7 @@ faith: number, };
 
 export type WkSite = { "city": number } | "stronghold";
 
-export type WkStage = "fighters" | "mode" | "commanders" | "draw" | { "discard": number } | { "casualties": number } | "outcome" | "retreats" | "capture" | "done";
+export type WkStage = "fighters" | "mode" | "commanders" | "draw" | { "discard": number } | { "casualties": number } | "outcome" | "retreats" | "capture" | "done" | { "advance": number };
 
 export type WkStake = { 
 /**
@@ -2559,7 +2641,11 @@ the_king?: WkKingView,
  * *Exchanging Heirs*: the open offers the viewer made or received (W30); nobody else
  * sees them.
  */
-offers?: Array<WkOffer>, };
+offers?: Array<WkOffer>, 
+/**
+ * *For Glory*: the variant's state (absent without it).
+ */
+for_glory?: WkGloryView, };
 
 export type WkVoted = { 
 /**

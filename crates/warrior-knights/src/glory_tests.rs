@@ -1338,3 +1338,72 @@ fn navigation_lands_a_sailing_noble_at_once_and_cartography_spares_one_asking() 
     act(&mut asked, 1, Action::Grant);
     assert!(gl(&asked).exhausted[0].is_empty());
 }
+
+// ---------- views ----------
+
+#[test]
+fn the_view_shows_for_glory_to_all_and_the_card_research_drew_to_the_scholar_only() {
+    let base = game(3);
+    assert!(base.make_view(Viewer::Spectator).for_glory.is_none());
+    let mut g = fg_game(3);
+    glm(&mut g).scholar = Some(1);
+    glm(&mut g).knowledge = vec![0, 3, 1];
+    market(
+        &mut g,
+        &["longbowmen", "plate_armour", "masonry"],
+        &["printing", "banking", "windmill"],
+    );
+    let vecht = own(&mut g, 0, "vecht");
+    glm(&mut g).garrisons = vec![(vecht, 0)];
+    glm(&mut g).rioting = vec![(vecht, 0)];
+    let v = g.make_view(Viewer::Spectator).for_glory.expect("For Glory");
+    assert_eq!(v.knowledge, vec![0, 3, 1]);
+    assert_eq!(v.scholar, Some(1));
+    assert_eq!(v.market.len(), 3);
+    assert_eq!(v.deck, 3);
+    assert_eq!(v.garrisons, vec![(vecht, 0)]);
+    assert_eq!(v.garrisons_left, 7);
+    assert!(v.rioting.is_empty(), "his Garrison calms the city");
+    assert_eq!(v.hand, None, "a spectator sees no hand");
+    let mine = g
+        .make_view(Viewer::Seat(Seat(2)))
+        .for_glory
+        .expect("For Glory");
+    assert_eq!(mine.hand, Some([2, 1]));
+    // Research: the card drawn is the Scholar's to see.
+    g.bm(1).crowns = 5;
+    resolve_neutral(&mut g, NeutralCard::Research);
+    act(&mut g, 1, Action::ResearchDraw);
+    let printing = adv("printing");
+    let scholar = g.make_view(Viewer::Seat(Seat(1))).for_glory.expect("view");
+    assert_eq!(scholar.researched, Some(printing));
+    for viewer in [Viewer::Seat(Seat(0)), Viewer::Spectator] {
+        let v = g.make_view(viewer).for_glory.expect("view");
+        assert_eq!(v.researched, None);
+        assert_eq!(v.deck, 2);
+    }
+    // Another Baron's guess draws the card anew from the unseen ones.
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let mut rng = ordo_core::GameRng::from_seed(seed);
+        let r = g.resample(Seat(0), &mut rng);
+        if let Phase::Researched(1, k) = r.core.phase {
+            seen.insert(k);
+        }
+        let mut all: Vec<u8> = gl(&r).deck.iter().copied().collect();
+        if let Phase::Researched(_, k) = r.core.phase {
+            all.push(k);
+        }
+        all.sort_unstable();
+        let mut want = vec![printing, adv("banking"), adv("windmill")];
+        want.sort_unstable();
+        assert_eq!(all, want);
+    }
+    assert!(seen.len() > 1, "{seen:?}");
+    // The Scholar's own guess keeps it.
+    let mut rng = ordo_core::GameRng::from_seed(1);
+    assert_eq!(
+        g.resample(Seat(1), &mut rng).core.phase,
+        Phase::Researched(1, printing)
+    );
+}

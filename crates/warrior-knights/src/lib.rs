@@ -28,6 +28,7 @@ pub mod glory_data;
 mod glory_fate;
 mod glory_leaders;
 mod glory_troops;
+mod glory_view;
 mod king;
 pub mod map;
 mod offers;
@@ -45,6 +46,7 @@ pub use config::{Config, Length, Optional, RULES_LATEST};
 pub use describe::gifts_in_view;
 pub use effect::{Drawn, Effect, Voted};
 pub use eval::WarriorKnightsEval;
+pub use glory_view::GloryView;
 pub use phases::{AStage, Assembly, Battle, Fort, Stage, Standing};
 pub use state::{
     CityState, EventDrawn, EventResult, Expedition, Loc, Loss, WarriorKnights, MAX_ROUNDS,

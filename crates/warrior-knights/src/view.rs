@@ -267,6 +267,10 @@ pub struct View {
         ts(as = "Option<Vec<crate::types::OpenOffer>>", optional)
     )]
     pub offers: Vec<crate::types::OpenOffer>,
+    /// *For Glory*: the variant's state (absent without it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub for_glory: Option<crate::glory_view::GloryView>,
 }
 
 /// *The King*, as everyone sees it.
@@ -603,6 +607,7 @@ impl WarriorKnights {
                 to_place: r.to_place.clone(),
             }),
             offers: me.map_or_else(Vec::new, |m| self.offers_seen_by(Some(m))),
+            for_glory: self.glory_view(me),
         }
     }
 
@@ -684,13 +689,8 @@ impl WarriorKnights {
                 g.hand_add(b, c, true);
             }
         }
-        // *For Glory*: the Advancement deck's order.
-        if let Some(gl) = g.core.glory.0.as_mut() {
-            let mut deck: Vec<u8> = gl.deck.drain(..).collect();
-            deck.sort_unstable();
-            rng.shuffle(&mut deck);
-            gl.deck = deck.into();
-        }
+        // *For Glory*: the Advancement deck's order, and the card Research drew.
+        g.glory_resample(me, rng);
         // Offers between other Barons were never seen.
         if let Some(o) = g.core.offers.0.as_mut() {
             o.open.retain(|x| x.from == me || x.to == me);

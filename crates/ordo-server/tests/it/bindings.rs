@@ -57,6 +57,7 @@ fn declarations() -> String {
         warrior_knights::EventResult::decl(),
         warrior_knights::Loss::decl(),
         warrior_knights::KingView::decl(),
+        warrior_knights::GloryView::decl(),
         warrior_knights::HeirToken::decl(),
         warrior_knights::Stake::decl(),
         warrior_knights::OpenOffer::decl(),
