@@ -51,6 +51,10 @@ impl Evaluate<WarriorKnights> for WarriorKnightsEval {
             }
             let kc = f64::from(m.kingdom_cities);
             let threat = 25.0 * (kc / need).powi(3);
+            // *For Glory*: Knowledge buys Advancements (about 2 each); the Scholar buys more.
+            let glory = 0.4 * f64::from(m.knowledge)
+                + f64::from(m.advancements)
+                + if m.scholar { 0.5 } else { 0.0 };
             out[usize::from(s)] = f64::from(m.influence)
                 + f64::from(m.cities) * (1.0 + self.city * left)
                 + threat
@@ -59,7 +63,8 @@ impl Evaluate<WarriorKnights> for WarriorKnightsEval {
                 + self.crown * f64::from(m.crowns)
                 + 0.3 * f64::from(m.faith)
                 + 0.15 * f64::from(m.votes)
-                + if m.stronghold { 0.0 } else { -3.0 };
+                + if m.stronghold { 0.0 } else { -3.0 }
+                + glory;
         }
         out
     }

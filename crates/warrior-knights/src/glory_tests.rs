@@ -1407,3 +1407,39 @@ fn the_view_shows_for_glory_to_all_and_the_card_research_drew_to_the_scholar_onl
         Phase::Researched(1, printing)
     );
 }
+
+#[test]
+fn a_guess_at_a_for_glory_game_keeps_everything_its_seat_sees_and_can_do() {
+    let mut rng = ordo_core::GameRng::from_seed(33);
+    let mut checked = 0;
+    for n in [3u8, 5] {
+        let mut g = fg_fresh(n, 4);
+        let mut steps = 0;
+        while !g.to_act().is_over() && steps < 6000 {
+            steps += 1;
+            let s = match g.to_act() {
+                ToAct::Seat(s) => s,
+                ToAct::Simultaneous(v) => {
+                    let all: Vec<Seat> = v.iter().collect();
+                    all[rng.index(all.len())]
+                }
+                ToAct::Over(_) => break,
+            };
+            if steps % 37 == 0 {
+                let guess = g.resample(s, &mut rng);
+                assert_eq!(
+                    guess.make_view(Viewer::Seat(s)),
+                    g.make_view(Viewer::Seat(s)),
+                    "{:?}",
+                    g.core.phase
+                );
+                assert_eq!(legal(&guess, s.0), legal(&g, s.0));
+                checked += 1;
+            }
+            let moves = legal(&g, s.0);
+            let x = moves[rng.index(moves.len())];
+            act(&mut g, s.0, x);
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}

@@ -26,6 +26,12 @@ pub struct Summary {
     pub stronghold: bool,
     /// Out of the game.
     pub eliminated: bool,
+    /// *For Glory*: Knowledge.
+    pub knowledge: u8,
+    /// *For Glory*: Advancements owned.
+    pub advancements: u8,
+    /// *For Glory*: holds the Scholar token.
+    pub scholar: bool,
 }
 
 impl WarriorKnights {
@@ -60,6 +66,13 @@ impl WarriorKnights {
             faith: b.faith,
             stronghold: b.stronghold.is_some(),
             eliminated: b.eliminated,
+            knowledge: self
+                .gl()
+                .map_or(0, |g| g.knowledge[usize::from(seat)]),
+            advancements: self
+                .gl()
+                .map_or(0, |g| g.owned[usize::from(seat)].len() as u8),
+            scholar: self.gl().is_some_and(|g| g.scholar == Some(seat)),
         }
     }
 
