@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::data::{Confidence, DataError};
 
 const CARDS: &str = include_str!("../data/cards.json");
+const GLORY_CARDS: &str = include_str!("../data/for-glory-cards.json");
 
 /// A resource a card gives or takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -252,8 +253,13 @@ impl Cards {
 
     /// Every problem with the decks, each with the JSON path of the value at fault.
     pub fn problems(&self) -> Vec<DataError> {
+        self.problems_in("cards.json", 36, 44)
+    }
+
+    /// Every problem with a card file holding `events` Event and `agendas` Agenda cards.
+    fn problems_in(&self, file: &str, events_in_box: u32, agendas_in_box: u32) -> Vec<DataError> {
         let mut errs = Vec::new();
-        let mut err = |path: &str, m: String| errs.push(DataError::at("cards.json", path, m));
+        let mut err = |path: &str, m: String| errs.push(DataError::at(file, path, m));
         let mut seen: BTreeMap<&str, String> = BTreeMap::new();
         let ids = (self.events.iter().enumerate()).map(|(i, e)| (format!("events[{i}]"), &e.id));
         let ids = ids.chain(
@@ -271,8 +277,11 @@ impl Cards {
             }
         }
         let events: u32 = self.events.iter().map(|e| u32::from(e.count)).sum();
-        if events != 36 {
-            err("events", format!("{events} Event cards, the game has 36"));
+        if events != events_in_box {
+            err(
+                "events",
+                format!("{events} Event cards, the game has {events_in_box}"),
+            );
         }
         for colour in [EventColour::Red, EventColour::Green, EventColour::Blue] {
             let n: u32 = self
@@ -316,10 +325,10 @@ impl Cards {
             }
         }
         let agendas: u32 = self.agendas.iter().map(|a| u32::from(a.count)).sum();
-        if agendas != 44 {
+        if agendas != agendas_in_box {
             err(
                 "agendas",
-                format!("{agendas} Agenda cards, the game has 44 (FAQ correction of 45)"),
+                format!("{agendas} Agenda cards, the game has {agendas_in_box} (the base game's 44 is the FAQ's correction of 45)"),
             );
         }
         for (i, a) in self.agendas.iter().enumerate() {
@@ -376,6 +385,45 @@ fn expand(counts: impl Iterator<Item = u8>) -> Vec<u8> {
         }
     }
     out
+}
+
+/// The base decks with *For Glory*'s 20 Events and 25 Agendas shuffled in, validated once
+/// (the variant's file alone, then the decks together).
+///
+/// # Errors
+/// Every problem found.
+pub fn glory_cards() -> Result<&'static Cards, &'static [DataError]> {
+    static CELL: OnceLock<Result<Cards, Vec<DataError>>> = OnceLock::new();
+    CELL.get_or_init(|| {
+        let base = cards().map_err(<[DataError]>::to_vec)?;
+        parse_glory(GLORY_CARDS, base)
+    })
+    .as_ref()
+    .map_err(Vec::as_slice)
+}
+
+/// *For Glory*'s card file, checked alone and joined to `base`.
+///
+/// # Errors
+/// Every problem found.
+pub fn parse_glory(text: &str, base: &Cards) -> Result<Cards, Vec<DataError>> {
+    let file = "for-glory-cards.json";
+    let extra: Cards = crate::data::parse_json(file, text)?;
+    let mut problems = extra.problems_in(file, 20, 25);
+    let joined = Cards {
+        version: format!("{}+{}", base.version, extra.version),
+        note: base.note.clone(),
+        events: base.events.iter().chain(&extra.events).cloned().collect(),
+        agendas: base.agendas.iter().chain(&extra.agendas).cloned().collect(),
+    };
+    if problems.is_empty() {
+        problems = joined.problems_in(file, 36 + 20, 44 + 25);
+    }
+    if problems.is_empty() {
+        Ok(joined)
+    } else {
+        Err(problems)
+    }
 }
 
 /// Parses and validates a card file.

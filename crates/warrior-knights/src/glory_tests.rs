@@ -1443,3 +1443,34 @@ fn a_guess_at_a_for_glory_game_keeps_everything_its_seat_sees_and_can_do() {
     }
     assert!(checked > 100, "{checked}");
 }
+
+#[test]
+fn for_glory_shuffles_its_20_events_and_25_agendas_into_the_decks_and_refuses_bad_ones() {
+    let g = fg_fresh(3, 2);
+    let cards = g.t().cards;
+    assert_eq!(cards.event_deck().len(), 36 + 20);
+    assert_eq!(cards.agenda_deck().len(), 44 + 25);
+    let dealt = g.core.events.len() + g.core.event_discard.len();
+    assert_eq!(dealt, 56);
+    assert!(cards
+        .events
+        .iter()
+        .chain(t().cards.events.iter())
+        .all(|e| !e.name.is_empty()));
+    let base = crate::cards::cards().expect("base cards");
+    let good: serde_json::Value =
+        serde_json::from_str(include_str!("../data/for-glory-cards.json")).expect("json");
+    let refused = |edit: &dyn Fn(&mut serde_json::Value), want: &str| {
+        let mut v = good.clone();
+        edit(&mut v);
+        let problems = crate::cards::parse_glory(&v.to_string(), base).expect_err(want);
+        let text: Vec<String> = problems.iter().map(|p| p.0.clone()).collect();
+        assert!(text.iter().any(|t| t.contains(want)), "{want}: {text:?}");
+    };
+    refused(&|v| v["events"][0]["count"] = 2.into(), "21 Event cards");
+    refused(&|v| v["agendas"][0]["id"] = "tithe".into(), "appears again");
+    refused(
+        &|v| v["events"][8]["cancel_cost"] = 1.into(),
+        "never cancelled",
+    );
+}

@@ -66,9 +66,7 @@ impl WarriorKnights {
             faith: b.faith,
             stronghold: b.stronghold.is_some(),
             eliminated: b.eliminated,
-            knowledge: self
-                .gl()
-                .map_or(0, |g| g.knowledge[usize::from(seat)]),
+            knowledge: self.gl().map_or(0, |g| g.knowledge[usize::from(seat)]),
             advancements: self
                 .gl()
                 .map_or(0, |g| g.owned[usize::from(seat)].len() as u8),

@@ -383,12 +383,17 @@ fn join_fate(
 }
 
 impl Tables {
-    /// These tables with *For Glory*: its Fate deck, Neutral pile and the Leaders and Heralds
-    /// added to the Mercenaries.
+    /// These tables with *For Glory*: its Fate deck, Neutral pile, Events and Agendas (`cards`,
+    /// the base decks with the variant's), the Leaders and Heralds added to the Mercenaries,
+    /// and the Town Levies after them.
     ///
     /// # Errors
     /// Every problem found joining the variant's data to these tables.
-    pub fn with_glory(&self, fg: &'static ForGlory) -> Result<Tables, Vec<DataError>> {
+    pub fn with_glory(
+        &self,
+        fg: &'static ForGlory,
+        cards: &'static Cards,
+    ) -> Result<Tables, Vec<DataError>> {
         let file = "for-glory.json";
         let mut errs = Vec::new();
         let fate = join_fate(self.components, &fg.fate.cards, file, &mut errs);
@@ -449,7 +454,7 @@ impl Tables {
         }
         Ok(Tables {
             components: self.components,
-            cards: self.cards,
+            cards,
             board: self.board,
             city_area: self.city_area.clone(),
             area_city: self.area_city.clone(),
@@ -473,7 +478,8 @@ pub fn glory_tables() -> Result<&'static Tables, &'static [DataError]> {
     CELL.get_or_init(|| {
         let base = tables().map_err(<[DataError]>::to_vec)?;
         let fg = crate::glory_data::for_glory().map_err(<[DataError]>::to_vec)?;
-        base.with_glory(fg)
+        let cards = cards::glory_cards().map_err(<[DataError]>::to_vec)?;
+        base.with_glory(fg, cards)
     })
     .as_ref()
     .map_err(Vec::as_slice)
