@@ -42,6 +42,10 @@ impl WarriorKnights {
     }
 
     /// `blockers_at` for every area below 64 at once.
+    pub(crate) fn blocker_map_of(&self, s: u8) -> [u8; 64] {
+        self.blocker_map(s)
+    }
+
     fn blocker_map(&self, s: u8) -> [u8; 64] {
         let mut map = [0u8; 64];
         for o in 0..self.core.n {
@@ -130,11 +134,11 @@ impl WarriorKnights {
     }
 
     /// The best land route from `from` to `to` for `s`.
-    pub(crate) fn land_route(&self, s: u8, from: AreaId, to: AreaId) -> Option<Route> {
+    pub(crate) fn land_route(&self, s: u8, k: Shape, from: AreaId, to: AreaId) -> Option<Route> {
         if !self.t().is_kingdom(to) {
             return None;
         }
-        self.reachable(s, from)
+        self.reachable_by(s, k, from, true)
             .into_iter()
             .find(|&(a, _, _)| a == to)
             .map(|(_, b, road)| Route {
@@ -171,7 +175,7 @@ impl WarriorKnights {
             let Some(from) = self.can_move(s, k) else {
                 continue;
             };
-            for (to, blockers, _) in self.reachable(s, from) {
+            for (to, blockers, _) in self.reachable_by(s, k, from, true) {
                 if dest.is_some_and(|d| d != to) {
                     continue;
                 }
@@ -207,10 +211,11 @@ impl WarriorKnights {
         if self.core.ctx.halt.is_some_and(|h| h.shape == k) {
             // The rest of a road move begun before the halt (the law was met when it began).
             self.core.ctx.halt = None;
-        } else if let Some(r) = self.land_route(s, from, to) {
+        } else if let Some(r) = self.land_route(s, k, from, to) {
             if r.road && self.law(LawKind::ClosedRoads) {
                 self.ban(s);
             }
+            self.horseshoes_used(s, k, from, to);
         }
         self.nbm(s, k).loc = Loc::At(to);
         self.left(k);

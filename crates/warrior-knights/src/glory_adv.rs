@@ -305,7 +305,7 @@ impl WarriorKnights {
         let halted = self.core.ctx.halt.is_some_and(|h| h.shape == k);
         if let (crate::state::Loc::At(from), false) = (self.nb(s, k).loc, halted) {
             if self
-                .land_route(s, from, to)
+                .land_route(s, k, from, to)
                 .is_some_and(|r| !r.blockers.is_empty())
             {
                 self.use_movement(s, AdvancementEffect::IgnorePermission);

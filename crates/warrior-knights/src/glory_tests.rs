@@ -1474,3 +1474,104 @@ fn for_glory_shuffles_its_20_events_and_25_agendas_into_the_decks_and_refuses_ba
         "never cancelled",
     );
 }
+
+// ---------- movement gifts ----------
+
+fn move_targets(g: &WarriorKnights, s: u8, k: Shape) -> Vec<AreaId> {
+    let mut v: Vec<AreaId> = legal(g, s)
+        .into_iter()
+        .filter_map(|x| match x {
+            Action::Move { shape, to } if shape == k => Some(to),
+            _ => None,
+        })
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+#[test]
+fn the_tuscan_leader_goes_one_area_further_after_a_road_and_horseshoes_once_anywhere() {
+    let tuscan = leader(&fg_game(3), L::ExtraRoadArea);
+    // Somewhere an area lies one step beyond a road's end.
+    let mut found = None;
+    for from in 0..t().board.kingdom as AreaId {
+        let mut g = fg_game(3);
+        place(&mut g, 0, STAR, from, &[reg(0, 0), tuscan]);
+        let gifted: Vec<AreaId> = g
+            .reachable_by(0, STAR, from, true)
+            .iter()
+            .map(|x| x.0)
+            .collect();
+        let plain: Vec<AreaId> = g.reachable(0, from).iter().map(|x| x.0).collect();
+        if let Some(&to) = gifted.iter().find(|a| !plain.contains(a)) {
+            found = Some((from, to));
+            break;
+        }
+    }
+    let (from, to) = found.expect("an area one step beyond a road");
+    let mut g = fg_game(3);
+    place(&mut g, 0, STAR, from, &[reg(0, 0), tuscan]);
+    resolve(&mut g, 0, BaronCard::VersatileStrategy);
+    assert!(move_targets(&g, 0, STAR).contains(&to));
+    act(&mut g, 0, Action::Move { shape: STAR, to });
+    assert_eq!(g.nb(0, STAR).loc, Loc::At(to));
+    // Without him, not there.
+    let mut plain = fg_game(3);
+    place(&mut plain, 0, STAR, from, &[reg(0, 0), merc(5, 0)]);
+    resolve(&mut plain, 0, BaronCard::VersatileStrategy);
+    assert!(!move_targets(&plain, 0, STAR).contains(&to));
+    // Horseshoes: two areas off the road, once, then face down.
+    let mut h = fg_game(3);
+    owns(&mut h, 0, &["horseshoes"]);
+    noble(&mut h, 0, STAR, "k33", &[reg(0, 0)]);
+    let base: Vec<AreaId> = h.reachable(0, a("k33")).iter().map(|x| x.0).collect();
+    resolve(&mut h, 0, BaronCard::VersatileStrategy);
+    let far = *move_targets(&h, 0, STAR)
+        .iter()
+        .find(|x| !base.contains(x))
+        .expect("an area two steps away");
+    act(
+        &mut h,
+        0,
+        Action::Move {
+            shape: STAR,
+            to: far,
+        },
+    );
+    assert_eq!(gl(&h).exhausted[0], vec![adv("horseshoes")]);
+    // A move Horseshoes were not needed for leaves them face up.
+    let mut n = fg_game(3);
+    owns(&mut n, 0, &["horseshoes"]);
+    noble(&mut n, 0, STAR, "k33", &[reg(0, 0)]);
+    resolve(&mut n, 0, BaronCard::VersatileStrategy);
+    act(
+        &mut n,
+        0,
+        Action::Move {
+            shape: STAR,
+            to: base[0],
+        },
+    );
+    assert!(gl(&n).exhausted[0].is_empty());
+}
+
+#[test]
+fn the_romanian_herald_passes_one_barons_area_without_asking() {
+    let herald = leader(&fg_game(3), L::FreePassage);
+    let mut g = fg_game(3);
+    noble(&mut g, 0, STAR, "k31", &[reg(0, 0), herald]);
+    noble(&mut g, 1, STAR, "k32", &[reg(1, 0)]);
+    resolve(&mut g, 0, BaronCard::VersatileStrategy);
+    let through = a("k33");
+    assert!(move_targets(&g, 0, STAR).contains(&through));
+    act(
+        &mut g,
+        0,
+        Action::Move {
+            shape: STAR,
+            to: through,
+        },
+    );
+    assert_eq!(g.nb(0, STAR).loc, Loc::At(through));
+    assert!(idle(&g), "nobody was asked");
+}

@@ -27,6 +27,7 @@ mod glory_adv;
 pub mod glory_data;
 mod glory_fate;
 mod glory_leaders;
+mod glory_moves;
 mod glory_troops;
 mod glory_view;
 mod king;

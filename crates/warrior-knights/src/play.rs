@@ -781,7 +781,7 @@ impl WarriorKnights {
                     Action::MoveAsk { shape, to } => {
                         if let Loc::At(from) = self.nb(s, shape).loc {
                             let blockers = self
-                                .land_route(s, from, to)
+                                .land_route(s, shape, from, to)
                                 .map(|r| r.blockers)
                                 .unwrap_or_default();
                             if !blockers.is_empty() {
@@ -1239,7 +1239,7 @@ impl WarriorKnights {
             Action::MoveAsk { shape, to } => {
                 if let Loc::At(from) = self.nb(s, shape).loc {
                     let blockers = self
-                        .land_route(s, from, to)
+                        .land_route(s, shape, from, to)
                         .map(|r| r.blockers)
                         .unwrap_or_default();
                     if !blockers.is_empty() {
