@@ -530,9 +530,26 @@ fn the_advancement_deck_order_is_redrawn_in_a_resample_and_hands_keep_their_size
 fn random_games_with_for_glory_play_to_the_end_using_every_new_card() {
     let mut rng = ordo_core::GameRng::from_seed(21);
     let mut seen = std::collections::BTreeSet::new();
+    // More games on request (`ORDO_GLORY_GAMES=200`), for a longer hunt.
+    let games: u64 = std::env::var("ORDO_GLORY_GAMES")
+        .ok()
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(3);
     for n in 2..=6u8 {
-        for seed in 0..3u64 {
-            let mut g = fg_fresh(n, seed);
+        for seed in 0..games {
+            // Every other game with the other two variants and Exchanging Heirs too.
+            let mut config = fg_cfg(n);
+            if seed % 2 == 1 {
+                config.optional.the_king = true;
+                config.optional.missions = true;
+                config.optional.exchanging_heirs = true;
+                config.optional.player_elimination = n % 2 == 0;
+            }
+            let mut g = match WarriorKnights::setup_checked(&config, seed) {
+                Ok(g) => g,
+                Err(e) => panic!("setup: {e:?}"),
+            };
+            g.run();
             let mut steps = 0;
             while !g.to_act().is_over() && steps < 20_000 {
                 steps += 1;
