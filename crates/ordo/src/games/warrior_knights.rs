@@ -117,7 +117,13 @@ fn render(v: &View) -> String {
     use warrior_knights::{Loc, Target};
     let comps = warrior_knights::data::components().ok();
     let board = warrior_knights::map::board().ok();
-    let cards = warrior_knights::cards::cards().ok();
+    // *For Glory*'s tables hold its Events, Agendas, Leaders, Heralds and Town Levies too.
+    let glory = v.for_glory.is_some();
+    let cards = if glory {
+        warrior_knights::cards::glory_cards().ok()
+    } else {
+        warrior_knights::cards::cards().ok()
+    };
     let baron = |s: u8| -> String {
         comps
             .and_then(|c| c.barons.get(usize::from(s)))
@@ -150,7 +156,11 @@ fn render(v: &View) -> String {
             .and_then(|c| c.agendas.get(usize::from(a)))
             .map_or_else(|| format!("Agenda {a}"), |x| x.name.clone())
     };
-    let tables = warrior_knights::tables::tables().ok();
+    let tables = if glory {
+        warrior_knights::tables::glory_tables().ok()
+    } else {
+        warrior_knights::tables::tables().ok()
+    };
     let strength = |troops: &[u8]| -> u16 {
         tables.map_or(0, |t| troops.iter().map(|&x| t.strength(x)).sum())
     };
@@ -302,6 +312,9 @@ fn render(v: &View) -> String {
             b.hand_sizes[1]
         );
     }
+    if let Some(g) = &v.for_glory {
+        render_glory(&mut s, g, &baron, &city);
+    }
     if let Some(m) = &v.mine {
         let kinds = ["Mobilize", "Levy", "Draft", "Rally", "Serve", "Versatile"];
         let hand: Vec<String> = m
@@ -335,4 +348,123 @@ fn render(v: &View) -> String {
             .unwrap_or_default()
     );
     s
+}
+
+/// *For Glory*'s part of the table, in words.
+fn render_glory(
+    s: &mut String,
+    g: &warrior_knights::GloryView,
+    baron: &dyn Fn(u8) -> String,
+    city: &dyn Fn(usize) -> String,
+) {
+    let fg = warrior_knights::glory_data::for_glory().ok();
+    let adv = |k: u8| -> String {
+        fg.and_then(|f| f.advancements.get(usize::from(k)))
+            .map_or_else(
+                || format!("Advancement {k}"),
+                |a| format!("{} ({} Knowledge)", a.name, a.cost),
+            )
+    };
+    let names = |ks: &[u8]| -> String {
+        if ks.is_empty() {
+            "none".into()
+        } else {
+            ks.iter().map(|&k| adv(k)).collect::<Vec<_>>().join(", ")
+        }
+    };
+    let _ = writeln!(
+        s,
+        "For Glory: Scholar {} | Advancements on offer: {} ({} in the deck)",
+        g.scholar.map_or_else(|| "nobody".to_string(), baron),
+        names(&g.market),
+        g.deck
+    );
+    for (i, k) in g.knowledge.iter().enumerate() {
+        let i = i as u8;
+        let owned = g.owned.get(usize::from(i)).map_or(&[][..], Vec::as_slice);
+        let tired = g
+            .exhausted
+            .get(usize::from(i))
+            .map_or(&[][..], Vec::as_slice);
+        let _ = writeln!(
+            s,
+            "     {}: {k} Knowledge; Advancements {}{}",
+            baron(i),
+            names(owned),
+            if tired.is_empty() {
+                String::new()
+            } else {
+                format!(" (face down: {})", names(tired))
+            }
+        );
+    }
+    if !g.garrisons.is_empty() {
+        let list: Vec<String> = g
+            .garrisons
+            .iter()
+            .map(|&(c, o)| format!("{} ({})", city(usize::from(c)), baron(o)))
+            .collect();
+        let _ = writeln!(
+            s,
+            "Garrisons: {} ({} left)",
+            list.join(", "),
+            g.garrisons_left
+        );
+    }
+    if !g.rioting.is_empty() {
+        let list: Vec<String> = g.rioting.iter().map(|&c| city(usize::from(c))).collect();
+        let _ = writeln!(s, "Rioting (no crowns, no Influence): {}", list.join(", "));
+    }
+    if let Some([enrich, march]) = g.hand {
+        let _ = writeln!(
+            s,
+            "Your For Glory cards: {enrich}×Enrich Mind, {march}×Forced March"
+        );
+    }
+    if let Some(k) = g.researched {
+        let _ = writeln!(s, "Research drew: {}", adv(k));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn for_glory_is_told_in_words_at_the_terminal() {
+        let g = warrior_knights::GloryView {
+            knowledge: vec![2, 0, 1],
+            scholar: Some(0),
+            market: vec![0, 8, 16],
+            deck: 41,
+            owned: vec![vec![2], vec![], vec![]],
+            exhausted: vec![vec![2], vec![], vec![]],
+            garrisons: vec![(0, 1)],
+            garrisons_left: 7,
+            rioting: vec![3],
+            blocked: Vec::new(),
+            pressing: 0,
+            battle_advancements: [None, None],
+            riot: None,
+            funds_needed: None,
+            hand: Some([2, 1]),
+            researched: None,
+        };
+        let mut s = String::new();
+        let baron = |b: u8| format!("Baron {b}");
+        let city = |c: usize| format!("City {c}");
+        render_glory(&mut s, &g, &baron, &city);
+        for want in [
+            "Scholar Baron 0",
+            "Longbowmen (2 Knowledge)",
+            "Cartography (1 Knowledge)",
+            "Baron 0: 2 Knowledge; Advancements Battle Tactics (3 Knowledge) (face down: Battle Tactics",
+            "Garrisons: City 0 (Baron 1) (7 left)",
+            "Rioting (no crowns, no Influence): City 3",
+            "2×Enrich Mind, 1×Forced March",
+        ] {
+            assert!(s.contains(want), "{want}\n{s}");
+        }
+        assert!(!s.contains("Debug") && !s.contains("Some("), "{s}");
+    }
 }
