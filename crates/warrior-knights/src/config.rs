@@ -107,8 +107,8 @@ pub enum ConfigProblem {
     /// A rules revision this build does not know.
     #[error("rules revision {0} is unknown (1 to {RULES_LATEST})")]
     Rules(u8),
-    /// An optional rule Ordo does not offer.
-    #[error("the optional rule `{0}` is not available in Ordo")]
+    /// An optional rule Ordo does not offer yet.
+    #[error("the optional rule `{0}` is not playable in Ordo yet (its rules are built; the browser and tools are not)")]
     Unsupported(&'static str),
     /// Two options that cannot be played together.
     #[error("{0}")]
