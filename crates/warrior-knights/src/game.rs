@@ -198,8 +198,9 @@ impl Game for WarriorKnights {
     }
 
     /// Planning is secret, and so is which Fate card a Baron discards face down in a battle
-    /// (the others see only how many he discarded). An offer, declining it and withdrawing it
-    /// are seen by its two Barons only; accepting it is public.
+    /// (the others see only how many he discarded), and which Advancement the Scholar's
+    /// Research drew and put back at the bottom (*For Glory*). An offer, declining it and
+    /// withdrawing it are seen by its two Barons only; accepting it is public.
     fn is_secret_decision(&self, _seat: Seat, action: &Action) -> bool {
         match action {
             Action::Offer { .. } | Action::DeclineOffer { .. } | Action::WithdrawOffer { .. } => {
@@ -208,6 +209,8 @@ impl Game for WarriorKnights {
             a if a.is_free() => false,
             a => {
                 matches!(a, Action::DiscardFate(_))
+                    || (matches!(a, Action::DiscardAdvancement(_))
+                        && matches!(self.core.phase, Phase::Researched(..)))
                     || matches!(self.to_act(), ToAct::Simultaneous(_))
             }
         }

@@ -1423,6 +1423,12 @@ fn the_view_shows_for_glory_to_all_and_the_card_research_drew_to_the_scholar_onl
         g.resample(Seat(1), &mut rng).core.phase,
         Phase::Researched(1, printing)
     );
+    // Putting it back is a secret decision (the others see that he chose); buying it is not.
+    assert!(g.is_secret_decision(Seat(1), &Action::DiscardAdvancement(printing)));
+    assert!(!g.is_secret_decision(Seat(1), &Action::BuyAdvancement(printing)));
+    let mut over = fg_game(3);
+    over.core.phase = Phase::Overflow(0);
+    assert!(!over.is_secret_decision(Seat(0), &Action::DiscardAdvancement(printing)));
 }
 
 #[test]
