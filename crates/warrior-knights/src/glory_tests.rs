@@ -71,13 +71,10 @@ fn owned(g: &WarriorKnights, s: u8) -> Vec<u8> {
 // ---------- the switch and setup ----------
 
 #[test]
-fn for_glory_is_refused_to_players_until_every_part_is_built() {
+fn for_glory_with_a_data_pack_is_refused_with_the_reason() {
+    // (Players are refused the variant itself until it is all built: the integration test
+    // `for_glory_is_refused_to_players_until_every_part_is_built`.)
     let c = fg_cfg(3);
-    assert_eq!(
-        c.check(),
-        Err(crate::config::ConfigProblem::Unsupported("for_glory"))
-    );
-    assert!(WarriorKnights::new_game(&c, 1).is_err());
     // A data pack cannot carry the variant yet: refused, not played with the wrong cards.
     let packed = Config {
         data: Some(ordo_core::pack::PackId([7; 16])),
@@ -1597,4 +1594,69 @@ fn the_romanian_herald_passes_one_barons_area_without_asking() {
     );
     assert_eq!(g.nb(0, STAR).loc, Loc::At(through));
     assert!(idle(&g), "nobody was asked");
+}
+
+// ---------- the contract ----------
+
+/// A decision from anyone: often a legal one or its neighbour, else anything of the variant's.
+fn arbitrary(g: &WarriorKnights, rng: &mut ordo_core::GameRng) -> Action {
+    let legal = g.legal_actions(Seat(rng.below(6) as u8));
+    if !legal.is_empty() && rng.below(2) == 0 {
+        let x = legal[rng.index(legal.len())];
+        return match x {
+            Action::BuyAdvancement(k) => Action::BuyAdvancement(k.wrapping_add(1)),
+            Action::Refresh(k) => Action::Refresh(k.wrapping_add(1)),
+            Action::HireGarrison(c) => Action::HireGarrison(c.wrapping_add(1)),
+            Action::RecruitLevy { levy, shape } => Action::RecruitLevy {
+                levy: levy.wrapping_add(1),
+                shape,
+            },
+            other => other,
+        };
+    }
+    let (x, y) = (rng.below(200) as u8, rng.below(6) as u8);
+    match rng.below(12) {
+        0 => Action::BuyAdvancement(x % 20),
+        1 => Action::DiscardAdvancement(x % 20),
+        2 => Action::UseAdvancement(x % 20),
+        3 => Action::Refresh(y),
+        4 => Action::HireGarrison(x % 26),
+        5 => Action::DisbandGarrison(x % 26),
+        6 => Action::RecruitLevy {
+            levy: x % 120,
+            shape: y,
+        },
+        7 => Action::SailAtOnce {
+            shape: y,
+            to: x % 60,
+        },
+        8 => Action::ResearchDraw,
+        9 => Action::Withdraw,
+        10 => Action::PayFunds,
+        _ => Action::LetRiot,
+    }
+}
+
+#[test]
+fn for_glory_keeps_the_games_contract_in_random_games_with_every_variant() {
+    use ordo_core::testing::{check_conformance, Conformance};
+    let configs: Vec<Config> = (2..=6u8)
+        .map(|n| {
+            let mut c = fg_cfg(n);
+            c.optional.the_king = n % 2 == 0;
+            c.optional.missions = n != 3;
+            c.optional.exchanging_heirs = n >= 4;
+            c.optional.player_elimination = n == 6;
+            c.optional.abandoned_nobles = n == 5;
+            c.optional.miracles_can_happen = true;
+            c
+        })
+        .collect();
+    let opts = Conformance {
+        seeds: 0..4,
+        ..Conformance::default()
+    };
+    let report = check_conformance::<WarriorKnights>(&configs, &opts, arbitrary);
+    assert_eq!(report.games, 20);
+    assert!(report.rejected > 100 && report.views > 1000, "{report:?}");
 }

@@ -260,3 +260,23 @@ fn random_play_reaches_every_kind_of_decision() {
     let missing: Vec<&str> = all.iter().copied().filter(|k| !seen.contains(*k)).collect();
     assert!(missing.is_empty(), "never chosen: {missing:?}");
 }
+
+#[test]
+fn for_glory_is_refused_to_players_until_every_part_is_built() {
+    use ordo_core::Game;
+    use warrior_knights::{Config, Optional};
+    let c = Config {
+        barons: 3,
+        optional: Optional {
+            for_glory: true,
+            ..Optional::default()
+        },
+        ..Config::default()
+    };
+    let refused = c.check().expect_err("refused");
+    assert!(
+        refused.to_string().contains("not playable in Ordo yet"),
+        "{refused}"
+    );
+    assert!(warrior_knights::WarriorKnights::new_game(&c, 1).is_err());
+}
