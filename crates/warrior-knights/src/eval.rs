@@ -52,9 +52,10 @@ impl Evaluate<WarriorKnights> for WarriorKnightsEval {
             let kc = f64::from(m.kingdom_cities);
             let threat = 25.0 * (kc / need).powi(3);
             // *For Glory*: Knowledge buys Advancements (about 2 each); the Scholar buys more.
-            let glory = 0.4 * f64::from(m.knowledge)
-                + f64::from(m.advancements)
-                + if m.scholar { 0.5 } else { 0.0 };
+            let fg = g.glory_summary(s);
+            let glory = 0.4 * f64::from(fg.knowledge)
+                + f64::from(fg.advancements)
+                + if fg.scholar { 0.5 } else { 0.0 };
             out[usize::from(s)] = f64::from(m.influence)
                 + f64::from(m.cities) * (1.0 + self.city * left)
                 + threat

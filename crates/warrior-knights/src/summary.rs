@@ -26,12 +26,18 @@ pub struct Summary {
     pub stronghold: bool,
     /// Out of the game.
     pub eliminated: bool,
-    /// *For Glory*: Knowledge.
-    pub knowledge: u8,
-    /// *For Glory*: Advancements owned.
-    pub advancements: u8,
-    /// *For Glory*: holds the Scholar token.
-    pub scholar: bool,
+}
+
+/// *For Glory*'s public facts about one Baron (kept apart from [`Summary`], whose printed form
+/// pins the digests of stored games' revisions).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct GlorySummary {
+    /// Knowledge.
+    pub(crate) knowledge: u8,
+    /// Advancements owned.
+    pub(crate) advancements: u8,
+    /// Holds the Scholar token.
+    pub(crate) scholar: bool,
 }
 
 impl WarriorKnights {
@@ -66,12 +72,17 @@ impl WarriorKnights {
             faith: b.faith,
             stronghold: b.stronghold.is_some(),
             eliminated: b.eliminated,
-            knowledge: self.gl().map_or(0, |g| g.knowledge[usize::from(seat)]),
-            advancements: self
-                .gl()
-                .map_or(0, |g| g.owned[usize::from(seat)].len() as u8),
-            scholar: self.gl().is_some_and(|g| g.scholar == Some(seat)),
         }
+    }
+
+    /// *For Glory*'s public facts about Baron `seat` (all zero without the variant).
+    pub(crate) fn glory_summary(&self, seat: u8) -> GlorySummary {
+        self.gl()
+            .map_or_else(GlorySummary::default, |g| GlorySummary {
+                knowledge: g.knowledge.get(usize::from(seat)).copied().unwrap_or(0),
+                advancements: g.owned.get(usize::from(seat)).map_or(0, |o| o.len() as u8),
+                scholar: g.scholar == Some(seat),
+            })
     }
 
     /// Kingdom cities a Baron needs for the city win now: more than half of the unrazed ones
